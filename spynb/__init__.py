@@ -1,0 +1,42 @@
+"""spynb: three tabletop spy games as a teaching engine.
+
+>>> import spynb
+>>> game = spynb.new_game("cloak-dagger", seats=3, seed=7)
+>>> game.turn
+Turn(seats=(1,), chance=False)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .engine import (
+    Game,
+    GameSpec,
+    IllegalActionError,
+    NotationError,
+    Record,
+    RecordError,
+    SpynbError,
+    View,
+    lookup,
+)
+from .games import game_names, get_spec
+
+__all__ = [
+    "Game", "GameSpec", "IllegalActionError", "NotationError", "Record", "RecordError",
+    "SpynbError", "View", "game_names", "get_spec", "load_record", "lookup", "new_game",
+]
+__version__ = "0.1.0"
+
+
+def new_game(name: str, *, variant: str | None = None, seats: int | None = None, seed: int = 0,
+             options: Mapping[str, Any] | None = None, auto_chance: bool = True) -> Game:
+    """Start a seeded game of ``name`` (``'cloak-dagger'``, ``'kloak'``, ``'target'``)."""
+    return get_spec(name).new_game(variant, seats, seed, options, auto_chance=auto_chance)
+
+
+def load_record(text: str) -> Game:
+    """Rebuild a game from its JSON record."""
+    return Record.from_json(text).replay()

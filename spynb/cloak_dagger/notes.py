@@ -1,0 +1,133 @@
+"""The note list of ruling CD-10, derived from what one seat saw.
+
+The rulebook's *Note Taking*: write the envelope numbers, record the letters
+seen against them, cross out letters of cards gone, ``?`` for unknown cards.
+The list is folded from the events the seat saw — nothing else — so it can
+never hold anything the seat did not see.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from spynb.engine import Event
+
+from .cards import DOCUMENTS, ENVELOPES, agents_of, sort_cards
+
+__all__ = ["note_list", "notebook", "Note"]
+
+
+@dataclass
+class Note:
+    """What a seat has written against one envelope."""
+
+    letters: str = ""
+    unknown: int = 0
+    gone: str = ""
+    seen_turn: int | None = None
+    complete: bool = False
+    """True when the seat knew every card inside at ``seen_turn``."""
+
+    def look(self, contents: str, turn: int) -> None:
+        self.letters, self.unknown, self.gone, self.seen_turn, self.complete = contents, 0, "", turn, True
+
+    def add(self, letters: str, unknown: int, turn: int) -> None:
+        self.letters = sort_cards(self.letters + letters)
+        self.unknown += unknown
+        self.seen_turn = turn
+
+    def cross_out(self, card: str) -> bool:
+        if card not in self.letters:
+            return False
+        self.letters = self.letters.replace(card, "", 1)
+        self.gone = sort_cards(self.gone + card)
+        return True
+
+    def text(self) -> str:
+        if self.seen_turn is None:
+            return "?"
+        parts = list(self.letters) + ["?"] * self.unknown + ([] if self.complete else ["…"])
+        parts += [f"~{card}~" for card in self.gone]
+        return " ".join(parts) if parts else "empty"
+
+    def to_dict(self, envelope: int) -> dict[str, Any]:
+        return {"envelope": envelope, "letters": self.letters, "unknown": self.unknown, "gone": self.gone,
+                "seen_turn": self.seen_turn, "complete": self.complete, "text": self.text()}
+
+
+@dataclass
+class _Notebook:
+    seat: int
+    notes: dict[int, Note] = field(default_factory=lambda: {e: Note() for e in ENVELOPES})
+    known_hands: dict[int, tuple[str, int]] = field(default_factory=dict)
+    """Per seat: the letters everyone knows it holds, and how many more unseen."""
+
+    def known_in_hand(self, seat: int) -> str:
+        """The letters of ``seat``'s hand that everyone has seen."""
+        return self.known_hands.get(seat, ("".join(agents_of(seat)), 0))[0]
+
+    def cross_out_everywhere(self, card: str, except_envelope: int = 0) -> None:
+        if card in DOCUMENTS:  # three of each: one leaving says nothing of the others
+            return
+        for envelope, note in self.notes.items():
+            if envelope != except_envelope:
+                note.cross_out(card)
+
+    def read(self, event: Event) -> None:
+        kind, turn, data = event.kind, event.get("turn"), dict(event.data)
+        actor, envelope = event.actor, data.get("envelope", 0)
+        if kind == "open":
+            for card in data["contents"]:
+                self.cross_out_everywhere(card, except_envelope=envelope)
+            self.notes[envelope].look(data["contents"], turn)
+        elif kind == "show_empty":
+            self.notes[envelope].look("", turn)
+        elif kind == "place":
+            self.notes[envelope].add("", 1, turn)
+        elif kind == "placed":
+            note = self.notes[envelope]
+            note.unknown -= 1
+            note.add(data["card"], 0, turn)
+        elif kind == "take":
+            self.cross_out_everywhere(data["shown"])
+            self.known_hands[actor] = (data["shown"], data["count"] - 1)
+        elif kind == "took":
+            for card in data["cards"]:
+                self.notes[envelope].cross_out(card)
+        elif kind in ("track", "tracked"):
+            self.cross_out_everywhere(data["hazard"])
+        elif kind == "deposit":
+            self.notes[envelope].add(data["cards"], 0, turn)
+        elif kind == "shown" and actor != self.seat:
+            letters = self.known_in_hand(actor)
+            unseen = data["count"] - len(letters)
+            self.notes[envelope].add(letters, unseen, turn)
+        elif kind == "finish":
+            self.known_hands[actor] = ("", 0)
+        elif kind == "win":
+            self.notes[envelope].look(data["contents"], turn)
+
+
+def notebook(seat: int, events: Iterable[Event]) -> _Notebook:
+    """Everything ``seat`` has written down, folded from the events it saw."""
+    book = _Notebook(seat)
+    for event in events:
+        if event.visible_to(seat):
+            book.read(event)
+    return book
+
+
+def note_list(seat: int, events: Iterable[Event]) -> tuple[dict[str, Any], ...]:
+    """CD-10: the seat's notes, envelope 1 to 20, from the events it saw.
+
+    >>> import spynb
+    >>> game = spynb.new_game("cloak-dagger", seats=2, seed=1)
+    >>> first = game.turn.seats[0]
+    >>> _ = game.play("5")           # deposit cloak and dagger (CD-4)
+    >>> [n["text"] for n in game.view(first)["notes"]][3:6]
+    ['?', 'd D', '?']
+    """
+    book = notebook(seat, events)
+    return tuple(book.notes[e].to_dict(e) for e in ENVELOPES)

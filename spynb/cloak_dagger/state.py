@@ -1,0 +1,419 @@
+"""Cloak & Dagger's turn procedure (rulebook and rulings CD-2 … CD-9)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from spynb.engine import Action, Event, IllegalActionError, State, Turn, View, freeze
+from spynb.engine.core import CHANCE_TURN, OVER
+
+from .actions import Cut, Draw, Open, Pass, Take, Track
+from .cards import (
+    CUT_ORDER, DOCUMENTS, ENVELOPES, HAZARDS, IMPLEMENTS, STACK_COUNTS,
+    agents_of, owner_of, sort_cards,
+)
+from .notes import note_list, notebook
+
+if TYPE_CHECKING:
+    from spynb.engine import GameSpec
+
+__all__ = ["CloakDaggerState", "CUT", "SELECT", "DECIDE", "DRAW", "DONE"]
+
+CUT, SELECT, DECIDE, DRAW, DONE = "cut", "select", "decide", "draw", "over"
+_ENVELOPE_ACTIONS = tuple(Open(e) for e in ENVELOPES)
+
+
+class CloakDaggerState(State):
+    """A position of Cloak & Dagger; seats 1…n, envelopes 1…20."""
+
+    def __init__(self, spec: GameSpec, variant: str, seats: int, options: Mapping[str, Any]) -> None:
+        self.spec, self.variant, self.seats = spec, variant, seats
+        self.turn_limit: int | None = options.get("turn_limit")
+        self.envelopes = [""] * (len(ENVELOPES) + 1)  # index 0 unused
+        self.hands = [""] + ["".join(agents_of(s)) for s in range(1, seats + 1)]
+        self.stack_hidden = dict(STACK_COUNTS)  # the shuffled part, order unknown to all
+        self.stack_bottom: list[str] = []  # hazards returned, in order, seen by all
+        self.phase = CUT
+        self.current = 1
+        self.turn_number = 0
+        self.selected = 0
+        self.cutters = list(range(1, seats + 1))  # who cuts in this round (CD-2)
+        self.cuts: dict[int, str] = {}
+        self.first_player = 0
+        self.owed: dict[int, list[int]] = {}  # seat -> trackers owed its next envelope (CD-7)
+        self.winner = 0
+        self.step = 0
+        self._events: list[Event] = []
+
+    # -- the contract -----------------------------------------------------------
+    @property
+    def turn(self) -> Turn:
+        if self.phase in (CUT, DRAW):
+            return CHANCE_TURN
+        if self.phase == DONE:
+            return OVER
+        return Turn((self.current,))
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return (self.winner,) if self.winner else ()
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        return tuple(self._events)
+
+    @property
+    def stack_size(self) -> int:
+        return sum(self.stack_hidden.values()) + len(self.stack_bottom)
+
+    def legal_actions(self, seat: int | None = None) -> tuple[Action, ...]:
+        if seat is None:
+            seat = self.current
+        if seat != self.current or self.phase not in (SELECT, DECIDE):
+            return ()
+        if self.phase == SELECT:
+            return _ENVELOPE_ACTIONS
+        return self._decisions()
+
+    def _decisions(self) -> tuple[Action, ...]:
+        inside = self.envelopes[self.selected]
+        own = agents_of(self.current)
+        actions: list[Action] = []
+        for shown in sort_cards("".join(set(c for c in inside if c in own or c in IMPLEMENTS))):
+            rest = inside.replace(shown, "", 1)
+            actions.append(Take(shown))
+            actions.extend(Take(shown, second) for second in sort_cards("".join(set(rest))))
+        actions.extend(Track(h) for h in sort_cards("".join(set(c for c in inside if c in HAZARDS))))
+        actions.append(Pass())
+        return tuple(actions)
+
+    def chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
+        if self.phase == CUT:
+            pool = dict(STACK_COUNTS)
+            for card in self.cuts.values():
+                pool[card] -= 1
+            return _outcomes(Cut, pool)
+        if self.phase == DRAW:
+            return _outcomes(Draw, self.stack_hidden)
+        return ()
+
+    def explain_illegal(self, action: Action, seat: int) -> IllegalActionError:
+        rules = self.spec.rules
+        if self.phase == SELECT:
+            return rules.illegal("CD-3", f"First select an envelope by its number (1-20), not {str(action)!r}", action)
+        inside = self.envelopes[self.selected]
+        if isinstance(action, Open):
+            return rules.illegal("CD-3", "You have already selected an envelope this turn: exactly one per turn", action)
+        if isinstance(action, Take):
+            return self._explain_take(action, inside)
+        if isinstance(action, Track):
+            if action.hazard not in HAZARDS:
+                return rules.illegal("CD-7", f"Only a character card K-W can be tracked; {action.hazard} is not one", action)
+            return rules.illegal("CD/Tracking.1", f"There is no hazard {action.hazard} in this envelope", action)
+        return rules.illegal("CD-3", f"{str(action)!r} is not a choice now", action)
+
+    def _explain_take(self, action: Take, inside: str) -> IllegalActionError:
+        rules = self.spec.rules
+        if action.shown not in agents_of(self.current) and action.shown not in IMPLEMENTS:
+            return rules.illegal(
+                "CD-6", f"You can only start a transfer with your own cloak or dagger or a double agent (a, b, c), "
+                        f"not {action.shown}", action)
+        if action.shown not in inside:
+            return rules.illegal("CD-6", f"{action.shown} is not in this envelope", action)
+        if action.second and action.second not in inside.replace(action.shown, "", 1):
+            return rules.illegal("CD/Starting a Transfer.2", f"There is no second card {action.second} here to take",
+                                 action)
+        return rules.illegal("CD-6", f"{action} is not allowed here", action)
+
+    # -- doing a legal action ------------------------------------------------------
+    def _apply(self, action: Action, seat: int | None) -> None:
+        self.step += 1
+        if isinstance(action, Cut):
+            self._cut(action.card)
+        elif isinstance(action, Draw):
+            self._place(action.card)
+        elif isinstance(action, Open):
+            self._open(action.envelope)
+        elif isinstance(action, Take):
+            self._take(action)
+        elif isinstance(action, Track):
+            self._track(action.hazard)
+        else:
+            self._end_turn()
+
+    def _cut(self, card: str) -> None:
+        cutter = self.cutters[len(self.cuts)]
+        self.cuts[cutter] = card
+        self._log("cut", cutter, None, f"Seat {cutter} cut {card}.", card=card)
+        if len(self.cuts) < len(self.cutters):
+            return
+        best = min(self.cuts.values(), key=CUT_ORDER.index)
+        tied = [s for s, c in self.cuts.items() if c == best]
+        self.cuts = {}
+        if len(tied) > 1:  # CD-2, spynb's reading: tied players cut again
+            self.cutters = tied
+            self._log("recut", None, None, f"Seats {', '.join(map(str, tied))} tied on {best} and cut again.",
+                      seats=tied)
+            return
+        self.first_player = self.current = tied[0]
+        self.phase, self.turn_number = SELECT, 1
+        self._log("first", tied[0], None, f"Seat {tied[0]} cut the earliest letter, {best}, and plays first; "
+                                          "the stack is reshuffled.", card=best)
+
+    def _open(self, envelope: int) -> None:
+        seat, inside = self.current, self.envelopes[envelope]
+        self.selected = envelope
+        self._log("examine", seat, None, f"Seat {seat} examined an envelope.")
+        self._log("open", seat, frozenset((seat,)),
+                  f"Seat {seat} opened envelope {envelope} and saw {_listing(inside)}.",
+                  envelope=envelope, contents=inside)
+        if self.hands[seat]:
+            self._finish(envelope)
+        elif not inside:
+            self._start_placement(envelope)
+        else:
+            self.phase = DECIDE
+            if len(self._decisions()) == 1:  # nothing to choose: only examine (CD-3)
+                self._end_turn()
+
+    def _finish(self, envelope: int) -> None:
+        """CD-4: the cards in hand go into the envelope selected."""
+        seat = self.current
+        cards = self.hands[seat]
+        self.envelopes[envelope] = sort_cards(self.envelopes[envelope] + cards)
+        self.hands[seat] = ""
+        self._log("deposit", seat, frozenset((seat,)), f"Seat {seat} put {_listing(cards)} into envelope {envelope}.",
+                  envelope=envelope, cards=cards)
+        trackers = sorted(set(self.owed.pop(seat, [])))
+        if trackers:  # CD-7 and Reminder: the envelope is shown to the trackers
+            self._log("shown", seat, frozenset((seat, *trackers)),
+                      f"Seat {seat} showed envelope {envelope} to seat(s) {', '.join(map(str, trackers))}, "
+                      "as tracking obliged.", envelope=envelope, count=len(cards), trackers=trackers)
+        self._log("finish", seat, None, f"Seat {seat} put {len(cards)} card(s) from hand into an envelope.",
+                  count=len(cards))
+        self._end_turn()
+
+    def _start_placement(self, envelope: int) -> None:
+        """CD-5: an empty hand and an empty envelope must place while the stack has cards."""
+        if not self.stack_hidden_total() and not self.stack_bottom:
+            self._end_turn()  # CD-9: the stack is exhausted, nothing else changes
+            return
+        self._log("show_empty", self.current, None,
+                  f"Seat {self.current} showed that envelope {envelope} is empty and draws a card for it.",
+                  envelope=envelope)
+        if self.stack_hidden_total():
+            self.phase = DRAW
+        else:
+            self._place(self.stack_bottom.pop(0))
+
+    def stack_hidden_total(self) -> int:
+        return sum(self.stack_hidden.values())
+
+    def _place(self, card: str) -> None:
+        if self.phase == DRAW:
+            self.stack_hidden[card] -= 1
+        seat, envelope = self.current, self.selected
+        self.envelopes[envelope] = card
+        self._log("place", seat, None, f"Seat {seat} placed a card in envelope {envelope}.", envelope=envelope)
+        self._log("placed", seat, frozenset((seat,)), f"Seat {seat} drew {card} and placed it in envelope {envelope}.",
+                  envelope=envelope, card=card)
+        self._end_turn()
+
+    def _take(self, action: Take) -> None:
+        seat, envelope = self.current, self.selected
+        cards = action.shown + action.second
+        inside = self.envelopes[envelope]
+        for card in cards:
+            inside = inside.replace(card, "", 1)
+        self.envelopes[envelope] = inside
+        self.hands[seat] = sort_cards(cards)
+        unseen = " and one more card, unseen" if action.second else ""
+        self._log("take", seat, None, f"Seat {seat} started a transfer, showing {action.shown}{unseen}.",
+                  shown=action.shown, count=len(cards))
+        self._log("took", seat, frozenset((seat,)), f"Seat {seat} took {_listing(cards)} from envelope {envelope}.",
+                  envelope=envelope, cards=cards)
+        self._end_turn()
+
+    def _track(self, hazard: str) -> None:
+        seat, envelope = self.current, self.selected
+        self.envelopes[envelope] = self.envelopes[envelope].replace(hazard, "", 1)
+        self.stack_bottom.append(hazard)
+        holders = [s for s in range(1, self.seats + 1) if s != seat and self.hands[s]]
+        for holder in holders:  # CD-7: obligations accumulate
+            self.owed.setdefault(holder, []).append(seat)
+        owing = f"; seat(s) {', '.join(map(str, holders))} must show seat {seat} their next envelope" if holders else ""
+        self._log("track", seat, None, f"Seat {seat} exposed hazard {hazard} and returned it to the bottom of the "
+                                       f"stack{owing}.", hazard=hazard, holders=holders)
+        self._log("tracked", seat, frozenset((seat,)), f"Seat {seat} took hazard {hazard} from envelope {envelope}.",
+                  envelope=envelope, hazard=hazard)
+        self._end_turn()
+
+    def _end_turn(self) -> None:
+        """The envelope is replaced; CD-8 checks a win for the acting player only."""
+        seat, envelope = self.current, self.selected
+        if not self.hands[seat] and self.wins_with(seat, self.envelopes[envelope]):
+            self.winner, self.phase = seat, DONE
+            self._log("win", seat, None, f"Seat {seat} wins: envelope {envelope} holds "
+                                         f"{_listing(self.envelopes[envelope])}.",
+                      envelope=envelope, contents=self.envelopes[envelope])
+            return
+        if self.turn_limit is not None and self.turn_number >= self.turn_limit:
+            self.phase = DONE  # CD-9: a simulation's turn limit ends with no winner
+            self._log("limit", None, None, f"The turn limit of {self.turn_limit} turns is reached: no winner.")
+            return
+        self.phase, self.selected = SELECT, 0
+        self.current = self.current % self.seats + 1
+        self.turn_number += 1
+
+    def wins_with(self, seat: int, inside: str) -> bool:
+        """CD-8: documents X, Y and Z, the seat's own agent, no other seat's agent."""
+        if not all(doc in inside for doc in DOCUMENTS):
+            return False
+        owners = {owner_of(card) for card in inside} - {None}
+        return owners == {seat}
+
+    def _log(self, kind: str, actor: int | None, seen_by: frozenset[int] | None, text: str, **data: Any) -> None:
+        data["turn"] = self.turn_number
+        self._events.append(Event(self.step, kind, actor, seen_by, text, tuple(data.items())))
+
+    # -- invariants and hidden information ----------------------------------
+    def validate(self) -> list[str]:
+        problems = []
+        expected = dict(STACK_COUNTS)
+        for seat in range(1, self.seats + 1):
+            for agent in agents_of(seat):
+                expected[agent] = 1
+        found: dict[str, int] = dict(self.stack_hidden)
+        for cards in (*self.envelopes, *self.hands, *self.stack_bottom):
+            for card in cards:
+                found[card] = found.get(card, 0) + 1
+        if {c: n for c, n in found.items() if n} != expected:
+            problems.append(f"cards are not each in exactly one place: {found} != {expected}")
+        if any(len(hand) > 2 for hand in self.hands):
+            problems.append("a hand holds more than two cards")
+        if self.phase in (SELECT, DECIDE, DRAW) and not 1 <= self.current <= self.seats:
+            problems.append(f"no seat {self.current} to move")
+        if self.phase in (DECIDE, DRAW) and (self.hands[self.current] or not self.selected):
+            problems.append("a decision needs an empty hand and a selected envelope")
+        if self.winner and not self.wins_with(self.winner, self.envelopes[self.selected]):
+            problems.append("the winner's envelope does not win")
+        return problems
+
+    def resample_hidden(self, seat: int, rng: random.Random) -> CloakDaggerState | None:
+        """Re-deal every card ``seat`` cannot place: hidden stack, unseen envelope cards, unseen hand cards.
+
+        Agents are re-dealt among agent slots and stack cards among stack
+        slots.  The copy keeps only the history ``seat`` saw.
+        """
+        book = notebook(seat, self._events)
+        known = {("env", e): _common(self.envelopes[e], book.notes[e].letters) for e in ENVELOPES}
+        known.update({("hand", s): _common(self.hands[s], book.known_in_hand(s))
+                      for s in range(1, self.seats + 1) if s != seat})
+        slots: list[tuple[str, int]] = []
+        cards: list[str] = []
+        for place, kept in known.items():
+            where, index = place
+            for card in _minus(self.envelopes[index] if where == "env" else self.hands[index], kept):
+                slots.append(place)
+                cards.append(card)
+        for card, count in self.stack_hidden.items():
+            slots.extend([("stack", 0)] * count)
+            cards.extend(card * count)
+        if len(set(cards)) < 2:
+            return None
+        for is_agent in (True, False):  # agents stay agents, stack cards stay stack cards
+            chosen = [i for i, card in enumerate(cards) if (owner_of(card) is not None) == is_agent]
+            dealt = [cards[i] for i in chosen]
+            rng.shuffle(dealt)
+            for i, card in zip(chosen, dealt):
+                cards[i] = card
+        other = self.clone()
+        other._events = [e for e in self._events if e.visible_to(seat)]
+        other.stack_hidden = {card: 0 for card in STACK_COUNTS}
+        refilled = dict(known)
+        for (where, index), card in zip(slots, cards):
+            if where == "stack":
+                other.stack_hidden[card] += 1
+            else:
+                refilled[(where, index)] += card
+        for (where, index), contents in refilled.items():
+            (other.envelopes if where == "env" else other.hands)[index] = sort_cards(contents)
+        return other
+
+    # -- copies and views ------------------------------------------------------
+    def clone(self) -> CloakDaggerState:
+        other = object.__new__(CloakDaggerState)
+        other.__dict__.update(self.__dict__)
+        other.envelopes, other.hands = self.envelopes[:], self.hands[:]
+        other.stack_hidden, other.stack_bottom = dict(self.stack_hidden), self.stack_bottom[:]
+        other.cutters, other.cuts = self.cutters[:], dict(self.cuts)
+        other.owed = {s: t[:] for s, t in self.owed.items()}
+        other._events = self._events[:]
+        return other
+
+    def view(self, seat: int | None) -> View:
+        from .display import view_label
+
+        data: dict[str, Any] = {
+            "seats": self.seats, "turn_number": self.turn_number, "phase": self.phase,
+            "to_move": list(self.turn.seats), "first_player": self.first_player, "winner": self.winner,
+            "hand_sizes": {str(s): len(self.hands[s]) for s in range(1, self.seats + 1)},
+            "stack_size": self.stack_size, "stack_bottom": "".join(self.stack_bottom),
+            "owed": {str(s): sorted(set(t)) for s, t in self.owed.items()},
+            "turn_limit": self.turn_limit,
+        }
+        events = self.events_seen_by(seat)
+        data["events"] = [e.to_dict() for e in events]
+        if seat is None:
+            data["envelopes"] = {str(e): self.envelopes[e] for e in ENVELOPES}
+            data["hands"] = {str(s): self.hands[s] for s in range(1, self.seats + 1)}
+            data["stack_hidden"] = sort_cards("".join(c * n for c, n in self.stack_hidden.items()))
+            data["selected"] = self.selected
+        else:
+            data["hand"] = self.hands[seat]
+            data["agents"] = "".join(agents_of(seat))
+            if self.current == seat and self.phase == DECIDE:
+                data["opened"] = {"envelope": self.selected, "contents": self.envelopes[self.selected]}
+            data["notes"] = note_list(seat, events)
+        return View(self.spec.name, seat, view_label(seat), freeze(data))
+
+    def text(self, seat: int | None = None) -> str:
+        """The box as a text table: omniscient, or as ``seat`` knows it."""
+        from .display import text_table
+
+        return text_table(self.view(seat))
+
+    def __str__(self) -> str:
+        return self.text(None)
+
+    def __repr__(self) -> str:
+        return f"<CloakDaggerState {self.seats} seats, turn {self.turn_number}, {self.turn}>"
+
+
+def _outcomes(kind: type[Action], pool: Mapping[str, int]) -> tuple[tuple[Action, Fraction], ...]:
+    total = sum(pool.values())
+    return tuple((kind(card), Fraction(n, total)) for card, n in sorted(pool.items()) if n)  # type: ignore[call-arg]
+
+
+def _common(cards: str, noted: str) -> str:
+    """The cards also in ``noted``, counted with multiplicity."""
+    common, remaining = "", cards
+    for card in noted:
+        if card in remaining:
+            remaining = remaining.replace(card, "", 1)
+            common += card
+    return common
+
+
+def _minus(cards: str, taken: str) -> str:
+    for card in taken:
+        cards = cards.replace(card, "", 1)
+    return cards
+
+
+def _listing(cards: str) -> str:
+    return " ".join(cards) if cards else "nothing"
+

@@ -1,0 +1,298 @@
+"""The game-agnostic contract: turns, actions, events, views and the State base.
+
+A game supplies a :class:`State` subclass.  Its legal actions are the single
+source of truth: :meth:`State.apply` accepts exactly the actions that
+:meth:`State.legal_actions` (or, at a chance point, :meth:`State.chance_outcomes`)
+lists, and asks the game to explain anything else.  Validation happens before
+any change, so an illegal action leaves the state exactly as it was.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from .errors import IllegalActionError
+
+if TYPE_CHECKING:
+    from .game import GameSpec
+
+__all__ = ["Turn", "Action", "Event", "View", "FrozenDict", "freeze", "State", "EVERYONE"]
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """Whose move it is: one seat, several pending seats, chance, or nobody.
+
+    >>> Turn((2,))
+    Turn(seats=(2,), chance=False)
+    >>> Turn((), chance=True).over, Turn(()).over
+    (False, True)
+    >>> str(Turn((1, 3)))
+    'seats 1, 3 (simultaneous)'
+    """
+
+    seats: tuple[int, ...]
+    chance: bool = False
+
+    @property
+    def over(self) -> bool:
+        return not self.seats and not self.chance
+
+    @property
+    def simultaneous(self) -> bool:
+        return len(self.seats) > 1
+
+    def __str__(self) -> str:
+        if self.chance:
+            return "chance"
+        if self.over:
+            return "game over"
+        if self.simultaneous:
+            return "seats " + ", ".join(map(str, self.seats)) + " (simultaneous)"
+        return f"seat {self.seats[0]}"
+
+
+CHANCE_TURN = Turn((), chance=True)
+OVER = Turn(())
+
+
+class Action:
+    """Base of every game's actions: frozen values with a text notation.
+
+    Subclasses are frozen dataclasses whose ``__str__`` is the notation that
+    the game's ``parse`` reads back.  Chance outcomes are actions too
+    (``is_chance`` is true for them).
+    """
+
+    __slots__ = ()
+    is_chance: ClassVar[bool] = False
+
+
+class FrozenDict(dict):  # type: ignore[type-arg]
+    """A dict that refuses changes, so views stay what they were when made.
+
+    >>> d = FrozenDict(a=1)
+    >>> d["a"] = 2
+    Traceback (most recent call last):
+    ...
+    TypeError: a view is read-only
+    """
+
+    __slots__ = ()
+
+    def _refuse(self, *args: object, **kwargs: object) -> None:
+        raise TypeError("a view is read-only")
+
+    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = _refuse  # type: ignore[assignment]
+
+    def __hash__(self) -> int:  # type: ignore[override]
+        return hash(tuple(sorted(self.items(), key=lambda kv: kv[0])))
+
+
+def freeze(value: Any) -> Any:
+    """Deep-freeze JSON-like data: dicts become FrozenDicts, lists tuples."""
+    if isinstance(value, dict):
+        return FrozenDict((k, freeze(v)) for k, v in value.items())
+    if isinstance(value, (list, tuple)):
+        return tuple(freeze(v) for v in value)
+    return value
+
+
+EVERYONE = None
+"""The audience of a public event."""
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, and who saw it.
+
+    ``seen_by`` is ``None`` when every seat saw it, else the seats that did.
+    ``data`` holds the facts as JSON-safe values; ``text`` says it in plain
+    English from the point of view of an onlooker who saw it.
+    """
+
+    step: int
+    kind: str
+    actor: int | None
+    seen_by: frozenset[int] | None
+    text: str
+    data: tuple[tuple[str, Any], ...] = ()
+
+    def visible_to(self, seat: int | None) -> bool:
+        """Did ``seat`` see it?  ``None`` is the omniscient onlooker."""
+        return seat is None or self.seen_by is None or seat in self.seen_by
+
+    def get(self, key: str, default: Any = None) -> Any:
+        for k, v in self.data:
+            if k == key:
+                return v
+        return default
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "step": self.step, "kind": self.kind, "actor": self.actor,
+            "seen_by": "everyone" if self.seen_by is None else sorted(self.seen_by),
+            "text": self.text, **dict(self.data),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """What one seat may know, frozen and JSON-safe.
+
+    ``seat`` is ``None`` for the omniscient teaching view, which is labelled
+    as such.  ``data`` is game-specific but always JSON-like.
+    """
+
+    game: str
+    seat: int | None
+    label: str
+    data: FrozenDict
+
+    @property
+    def omniscient(self) -> bool:
+        return self.seat is None
+
+    def __getitem__(self, key: str) -> Any:
+        return self.data[key]
+
+    def to_dict(self) -> dict[str, Any]:
+        """A plain JSON-ready dict (what a widget or a file receives)."""
+        return json.loads(self.to_json())
+
+    def to_json(self) -> str:
+        return json.dumps({"game": self.game, "seat": self.seat, "label": self.label,
+                           "omniscient": self.omniscient, **self.data}, sort_keys=True)
+
+
+class State(ABC):
+    """A position of a game: the contract every game implements.
+
+    Subclasses implement the abstract methods; ``apply`` is written once here.
+    Seats are numbered from 1.
+    """
+
+    spec: GameSpec
+    seats: int
+    variant: str
+
+    # -- whose move -------------------------------------------------------
+    @property
+    @abstractmethod
+    def turn(self) -> Turn:
+        """Who acts now."""
+
+    @property
+    def over(self) -> bool:
+        return self.turn.over
+
+    @abstractmethod
+    def legal_actions(self, seat: int | None = None) -> tuple[Action, ...]:
+        """The sorted actions ``seat`` may take now (empty if it is not their move)."""
+
+    def chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
+        """At a chance point: every outcome with its exact probability."""
+        return ()
+
+    # -- change -----------------------------------------------------------
+    def apply(self, action: Action, seat: int | None = None) -> None:
+        """Validate ``action`` for ``seat`` (default: the only seat to move), then do it.
+
+        Raises :class:`IllegalActionError` naming the rule, and changes
+        nothing, when the action is not allowed.
+        """
+        turn = self.turn
+        if turn.over:
+            raise self.spec.rules.illegal("ENG-2", "The game is over: nobody can act any more", action)
+        if turn.chance:
+            if not getattr(action, "is_chance", False) or all(action != a for a, _ in self.chance_outcomes()):
+                raise self.spec.rules.illegal(
+                    "ENG-1", f"It is chance's turn: {action} is not one of its possible outcomes", action)
+            self._apply(action, None)
+            return
+        seat = self._acting_seat(turn, seat, action)
+        if action not in self.legal_actions(seat):
+            raise self.explain_illegal(action, seat)
+        self._apply(action, seat)
+
+    def _acting_seat(self, turn: Turn, seat: int | None, action: Action) -> int:
+        if seat is None:
+            if turn.simultaneous:
+                raise self.spec.rules.illegal(
+                    "ENG-3", "Several seats choose at once here: say which seat is acting", action)
+            return turn.seats[0]
+        if seat not in turn.seats:
+            raise self.spec.rules.illegal("ENG-1", f"It is not seat {seat}'s turn: it is {turn}'s", action)
+        return seat
+
+    @abstractmethod
+    def _apply(self, action: Action, seat: int | None) -> None:
+        """Do a legal action (already validated); ``seat`` is ``None`` for chance."""
+
+    @abstractmethod
+    def explain_illegal(self, action: Action, seat: int) -> IllegalActionError:
+        """Why ``action`` is not legal for ``seat`` now, citing the rule."""
+
+    @abstractmethod
+    def clone(self) -> State:
+        """An independent copy."""
+
+    # -- knowledge --------------------------------------------------------
+    @property
+    @abstractmethod
+    def events(self) -> tuple[Event, ...]:
+        """Everything that happened, each event saying who saw it."""
+
+    def events_seen_by(self, seat: int | None) -> tuple[Event, ...]:
+        return tuple(e for e in self.events if e.visible_to(seat))
+
+    @abstractmethod
+    def view(self, seat: int | None) -> View:
+        """What ``seat`` may know; ``None`` gives the labelled omniscient view."""
+
+    @property
+    @abstractmethod
+    def winners(self) -> tuple[int, ...]:
+        """The winning seats once the game is over (empty for no winner)."""
+
+    @abstractmethod
+    def resample_hidden(self, seat: int, rng: random.Random) -> State | None:
+        """Another state that ``seat`` cannot tell from this one.
+
+        What the seat has not seen is re-dealt at random (``None`` when
+        nothing is hidden from it).  The no-leak tests compare the two views;
+        a bot may use it to imagine what else could be true.
+        """
+
+    @abstractmethod
+    def validate(self) -> list[str]:
+        """Broken invariants (every card in one place, counts, …); empty when sound."""
+
+    # -- display ----------------------------------------------------------
+    def _repr_svg_(self) -> str:
+        from spynb.render import svg_for  # imported only when drawn
+
+        return svg_for(self)
+
+
+def seats_seen(seats: Iterable[int]) -> frozenset[int]:
+    """The audience of a private event."""
+    return frozenset(seats)
+
+
+def everyone_label(game_title: str) -> str:
+    return f"{game_title} — omniscient teaching view: shows everything hidden from the players"
+
+
+def seat_label(game_title: str, seat: int) -> str:
+    return f"{game_title} — what seat {seat} knows"
+
+
+def as_data(mapping: Mapping[str, Any]) -> FrozenDict:
+    return freeze(dict(mapping))

@@ -1,0 +1,297 @@
+"""Game specs, the seeded chance sampler, the Game driver and its JSON record.
+
+A :class:`GameSpec` is data: names, seat counts, variants, rules, and how to
+make the first state and read notation.  A :class:`Game` drives one play of
+it: it holds the seeded sampler that resolves chance points, the list of
+actions taken, and can rebuild any earlier step by replay.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from .core import Action, State, Turn, View
+from .errors import RecordError, SpynbError
+from .rules import RuleBook
+
+__all__ = ["GameSpec", "Game", "Record", "sample_outcome"]
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """A game as data: what it is called, who can play, and how it starts."""
+
+    name: str
+    title: str
+    min_seats: int
+    max_seats: int
+    default_seats: int
+    variants: tuple[str, ...]
+    rules: RuleBook
+    create: Callable[["GameSpec", str, int, Mapping[str, Any]], State] = field(repr=False)
+    parse: Callable[[str], Action] = field(repr=False)
+    options: tuple[str, ...] = ()
+    """Names of the optional settings a variant accepts (e.g. ``turn_limit``)."""
+    seat_counts: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
+    """Seat counts a variant is limited to, where it is (otherwise min..max)."""
+
+    @property
+    def default_variant(self) -> str:
+        return self.variants[0]
+
+    def allowed_seats(self, variant: str) -> tuple[int, ...]:
+        return self.seat_counts.get(variant, tuple(range(self.min_seats, self.max_seats + 1)))
+
+    def new_state(self, variant: str | None = None, seats: int | None = None,
+                  options: Mapping[str, Any] | None = None) -> State:
+        """The first state (usually a chance point) for a variant and seat count."""
+        variant = self.default_variant if variant is None else variant
+        seats = self.default_seats if seats is None else seats
+        options = dict(options or {})
+        if variant not in self.variants:
+            raise SpynbError(f"{self.title} has no variant {variant!r}; choose from {', '.join(self.variants)}")
+        if seats not in self.allowed_seats(variant):
+            allowed = ", ".join(map(str, self.allowed_seats(variant)))
+            raise SpynbError(f"{self.title} ({variant}) is for {allowed} seats, not {seats}")
+        unknown = sorted(set(options) - set(self.options))
+        if unknown:
+            raise SpynbError(f"{self.title} has no option {unknown[0]!r}; options: {', '.join(self.options) or 'none'}")
+        return self.create(self, variant, seats, options)
+
+    def new_game(self, variant: str | None = None, seats: int | None = None, seed: int = 0,
+                 options: Mapping[str, Any] | None = None, *, auto_chance: bool = True) -> "Game":
+        return Game(self, variant=variant, seats=seats, seed=seed, options=options, auto_chance=auto_chance)
+
+
+def sample_outcome(outcomes: Sequence[tuple[Action, Fraction]], rng: random.Random) -> Action:
+    """Pick one outcome with its exact probability, using only ``rng``.
+
+    The draw is an integer below the common denominator, so it is exact and
+    the same on every Python.
+
+    >>> from fractions import Fraction as F
+    >>> rng = random.Random(1)
+    >>> sorted({sample_outcome([("x", F(1, 3)), ("y", F(2, 3))], rng) for _ in range(50)})
+    ['x', 'y']
+    """
+    denominator = math.lcm(*(p.denominator for _, p in outcomes))
+    ticket = rng.randrange(denominator)
+    for outcome, probability in outcomes:
+        ticket -= probability.numerator * (denominator // probability.denominator)
+        if ticket < 0:
+            return outcome
+    raise SpynbError("chance outcomes do not add up to 1")
+
+
+CHANCE_SEAT = "chance"
+
+
+class Game:
+    """One play of a game: its state, seeded chance, and the actions taken.
+
+    With ``auto_chance`` (the default) every chance point is resolved by the
+    seeded sampler as soon as it arises, so the state always waits for a seat.
+    Without it, chance outcomes may be scripted by playing them (``"draw X"``)
+    and ``resolve_chance()`` samples the rest.
+    """
+
+    def __init__(self, spec: GameSpec, *, variant: str | None = None, seats: int | None = None,
+                 seed: int = 0, options: Mapping[str, Any] | None = None, auto_chance: bool = True) -> None:
+        self.spec = spec
+        self.state = spec.new_state(variant, seats, options)
+        self.seed = seed
+        self.options = dict(options or {})
+        self.auto_chance = auto_chance
+        self._rng = random.Random(seed)
+        self._entries: list[tuple[int | None, Action]] = []
+        if auto_chance:
+            self.resolve_chance()
+
+    # -- the state, through the contract -----------------------------------
+    @property
+    def variant(self) -> str:
+        return self.state.variant
+
+    @property
+    def seats(self) -> int:
+        return self.state.seats
+
+    @property
+    def turn(self) -> Turn:
+        return self.state.turn
+
+    @property
+    def over(self) -> bool:
+        return self.state.over
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return self.state.winners
+
+    def legal_actions(self, seat: int | None = None) -> tuple[Action, ...]:
+        return self.state.legal_actions(seat)
+
+    def view(self, seat: int | None) -> View:
+        return self.state.view(seat)
+
+    def parse(self, text: str) -> Action:
+        return self.spec.parse(text)
+
+    # -- change ---------------------------------------------------------------
+    def play(self, action: Action | str, seat: int | None = None) -> Action:
+        """Take an action (or its notation) for ``seat``; returns the action taken.
+
+        Illegal or unreadable actions raise and change nothing.
+        """
+        if isinstance(action, str):
+            action = self.spec.parse(action)
+        turn = self.state.turn
+        acting = seat if seat is not None or turn.chance or turn.simultaneous or turn.over else turn.seats[0]
+        self.state.apply(action, acting)
+        self._entries.append((acting, action))
+        if self.auto_chance:
+            self.resolve_chance()
+        return action
+
+    def resolve_chance(self) -> None:
+        """Resolve every pending chance point with the seeded sampler."""
+        state = self.state
+        while state.turn.chance:
+            state.apply(sample_outcome(state.chance_outcomes(), self._rng))
+
+    # -- history ------------------------------------------------------------
+    @property
+    def actions(self) -> tuple[tuple[int | None, Action], ...]:
+        """The actions taken so far by seats (and scripted chance outcomes)."""
+        return tuple(self._entries)
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def record(self) -> "Record":
+        return Record(self.spec.name, self.variant, self.seats, self.seed,
+                      tuple(_entry_text(seat, action) for seat, action in self._entries),
+                      dict(self.options), self.auto_chance)
+
+    def at(self, step: int) -> "Game":
+        """A new game replayed to just after the first ``step`` actions."""
+        if not 0 <= step <= len(self._entries):
+            raise SpynbError(f"step {step} is outside 0..{len(self._entries)}")
+        return self.record().replay(upto=step)
+
+    def undo(self) -> Action:
+        """Take back the last action (by replaying the rest); returns it."""
+        if not self._entries:
+            raise SpynbError("there is nothing to undo")
+        last = self._entries[-1][1]
+        earlier = self.at(len(self._entries) - 1)
+        self.state, self._rng, self._entries = earlier.state, earlier._rng, earlier._entries
+        return last
+
+    # -- display ------------------------------------------------------------
+    def __str__(self) -> str:
+        return str(self.state)
+
+    def __repr__(self) -> str:
+        return (f"<{self.spec.title} game: {self.seats} seats, variant {self.variant!r}, "
+                f"seed {self.seed}, {len(self._entries)} actions, {self.turn}>")
+
+    def _repr_svg_(self) -> str:
+        return self.state._repr_svg_()
+
+
+def _entry_text(seat: int | None, action: Action) -> str:
+    return f"{CHANCE_SEAT if seat is None else seat}: {action}"
+
+
+@dataclass(frozen=True)
+class Record:
+    """A whole game as data: (game, variant, seats, seed, actions) ⇄ JSON.
+
+    Actions are written ``"<seat>: <notation>"``; scripted chance outcomes
+    ``"chance: <notation>"``.  Chance points not scripted are resolved by the
+    seed, in order, so a record replays identically.
+    """
+
+    game: str
+    variant: str
+    seats: int
+    seed: int
+    actions: tuple[str, ...] = ()
+    options: Mapping[str, Any] = field(default_factory=dict)
+    auto_chance: bool = True
+
+    def to_json(self, indent: int | None = None) -> str:
+        return json.dumps({"game": self.game, "variant": self.variant, "seats": self.seats,
+                           "seed": self.seed, "options": dict(self.options),
+                           "auto_chance": self.auto_chance, "actions": list(self.actions)},
+                          indent=indent)
+
+    @classmethod
+    def from_json(cls, text: str) -> "Record":
+        """Read a record, saying exactly where a malformed one goes wrong."""
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as err:
+            raise RecordError(f"line {err.lineno} column {err.colno}", f"not valid JSON ({err.msg})") from None
+        if not isinstance(data, dict):
+            raise RecordError("the record", "must be a JSON object")
+        fields = {"game": str, "variant": str, "seats": int, "seed": int, "actions": list}
+        for name, kind in fields.items():
+            if name not in data:
+                raise RecordError(f"field {name!r}", "is missing")
+            if not isinstance(data[name], kind) or isinstance(data[name], bool):
+                raise RecordError(f"field {name!r}", f"must be {kind.__name__}, not {data[name]!r}")
+        for i, entry in enumerate(data["actions"]):
+            if not isinstance(entry, str):
+                raise RecordError(f"actions[{i}]", f"must be a string like '1: 7', not {entry!r}")
+        options = data.get("options", {})
+        if not isinstance(options, dict):
+            raise RecordError("field 'options'", "must be an object")
+        unknown = sorted(set(data) - set(fields) - {"options", "auto_chance"})
+        if unknown:
+            raise RecordError(f"field {unknown[0]!r}", "is not part of a record")
+        return cls(data["game"], data["variant"], data["seats"], data["seed"], tuple(data["actions"]),
+                   options, bool(data.get("auto_chance", True)))
+
+    def replay(self, upto: int | None = None) -> Game:
+        """Rebuild the game from the start, through the first ``upto`` actions."""
+        from spynb.games import get_spec
+
+        try:
+            spec = get_spec(self.game)
+            game = Game(spec, variant=self.variant, seats=self.seats, seed=self.seed,
+                        options=self.options, auto_chance=False)
+        except (SpynbError, KeyError) as err:
+            raise RecordError("the record's header", str(err)) from None
+        entries = self.actions if upto is None else self.actions[:upto]
+        for i, entry in enumerate(entries):
+            seat, action = self._read_entry(i, entry, spec)
+            try:
+                if seat is not None:
+                    game.resolve_chance()
+                game.play(action, seat)
+            except SpynbError as err:
+                raise RecordError(f"actions[{i}] {entry!r}", str(err)) from None
+        game.auto_chance = self.auto_chance
+        if self.auto_chance:
+            game.resolve_chance()
+        return game
+
+    @staticmethod
+    def _read_entry(i: int, entry: str, spec: GameSpec) -> tuple[int | None, Action]:
+        who, sep, notation = entry.partition(":")
+        who = who.strip()
+        if not sep or not (who == CHANCE_SEAT or who.isdigit()):
+            raise RecordError(f"actions[{i}] {entry!r}", "expected '<seat>: <action>' or 'chance: <outcome>'")
+        try:
+            action = spec.parse(notation.strip())
+        except SpynbError as err:
+            raise RecordError(f"actions[{i}] {entry!r}", str(err)) from None
+        return (None if who == CHANCE_SEAT else int(who)), action

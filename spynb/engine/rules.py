@@ -1,0 +1,128 @@
+"""The rule registry: every rulebook section, rule sentence and ruling by id.
+
+Errors, tests and notebooks cite rules by id.  Rulebook sections have ids
+such as ``CD/Placing``, the sentences inside them ``CD/Placing.1``; rulings
+keep the ids of ``RULINGS.md`` (``CD-5``).  Each ruling names the rulebook
+section it clarifies, so a citation reads the way a student looks it up:
+
+>>> book = RuleBook("demo", [
+...     Rule("DM/Moving", "Moving", "Pieces move one step.", RULEBOOK),
+...     Rule("DM-1", "Steps", "A step is to an adjacent square.", RULING, section="DM/Moving"),
+... ])
+>>> book.citation("DM-1")
+'rulebook: Moving; ruling DM-1'
+>>> book.illegal("DM-1", "That square is too far").rule_id
+'DM-1'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from .errors import IllegalActionError
+
+__all__ = ["Rule", "RuleBook", "RULEBOOK", "RULING", "ENGINE", "ENGINE_RULES", "lookup", "register"]
+
+RULEBOOK = "rulebook"
+RULING = "ruling"
+ENGINE = "engine"
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """One citable rule: a rulebook section or sentence, a ruling, or an engine rule."""
+
+    id: str
+    title: str
+    text: str
+    source: str
+    section: str | None = None
+    """For a ruling or a sentence: the id of the rulebook section it belongs to."""
+
+    @property
+    def is_ruling(self) -> bool:
+        return self.source == RULING
+
+
+class RuleBook:
+    """The rules of one game, in rulebook order, looked up by id."""
+
+    def __init__(self, game: str, rules: Iterable[Rule]) -> None:
+        self.game = game
+        self._rules: dict[str, Rule] = {}
+        for rule in rules:
+            if rule.id in self._rules:
+                raise ValueError(f"duplicate rule id {rule.id!r}")
+            self._rules[rule.id] = rule
+
+    def __getitem__(self, rule_id: str) -> Rule:
+        rule = self._rules.get(rule_id) or _ENGINE_BY_ID.get(rule_id)
+        if rule is None:
+            raise KeyError(f"no rule {rule_id!r} in {self.game}")
+        return rule
+
+    def __contains__(self, rule_id: object) -> bool:
+        return rule_id in self._rules
+
+    def __iter__(self) -> Iterator[Rule]:
+        return iter(self._rules.values())
+
+    def __len__(self) -> int:
+        return len(self._rules)
+
+    def citation(self, rule_id: str) -> str:
+        """How a reader finds the rule: its rulebook section, then the ruling."""
+        rule = self[rule_id]
+        parts = []
+        section_id = rule.section if rule.source != RULEBOOK or rule.section else rule.id
+        if section_id is not None and section_id in self._rules:
+            parts.append(f"rulebook: {self._rules[section_id].title}")
+        if rule.source == RULING:
+            parts.append(f"ruling {rule.id}")
+        elif rule.source == ENGINE:
+            parts.append(f"spynb: {rule.title}")
+        return "; ".join(parts)
+
+    def illegal(self, rule_id: str, reason: str, action: object = None) -> IllegalActionError:
+        """The error for an action that ``rule_id`` forbids, with its citation."""
+        return IllegalActionError(rule_id, reason, citation=self.citation(rule_id),
+                                  action=None if action is None else str(action))
+
+    def sections(self) -> tuple[Rule, ...]:
+        """The rulebook's sections, in order."""
+        return tuple(r for r in self if r.source == RULEBOOK and r.section is None)
+
+    def rulings(self) -> tuple[Rule, ...]:
+        return tuple(r for r in self if r.source == RULING)
+
+
+ENGINE_RULES = (
+    Rule("ENG-1", "turn order", "Only a seat whose turn it is may act; at a chance point only chance acts.", ENGINE),
+    Rule("ENG-2", "game over", "Nobody acts once the game is over.", ENGINE),
+    Rule("ENG-3", "simultaneous choice", "A seat makes one choice per simultaneous round.", ENGINE),
+)
+_ENGINE_BY_ID = {rule.id: rule for rule in ENGINE_RULES}
+
+_BOOKS: dict[str, RuleBook] = {}
+
+
+def register(book: RuleBook) -> RuleBook:
+    """Make a game's rules findable by :func:`lookup`."""
+    _BOOKS[book.game] = book
+    return book
+
+
+def lookup(rule_id: str) -> Rule:
+    """Find a rule of any registered game by id.
+
+    >>> import spynb
+    >>> lookup("CD-4").title
+    'Finishing is compulsory'
+    """
+    if rule_id in _ENGINE_BY_ID:
+        return _ENGINE_BY_ID[rule_id]
+    for book in _BOOKS.values():
+        if rule_id in book:
+            return book[rule_id]
+    raise KeyError(f"no rule {rule_id!r}")

@@ -1,0 +1,174 @@
+"""The contract every game keeps, checked over seeded random playouts.
+
+Parametrised over every game, variant and seat count the specs declare, so a
+new game joins by existing.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+
+import pytest
+
+import spynb
+from spynb.engine import IllegalActionError, Record, SpynbError
+from tests.conftest import config_id, configurations, playout, random_step
+
+CONFIGS = configurations()
+GAMES = spynb.game_names()
+PLAYOUTS_PER_GAME = 1000
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_thousand_random_games_keep_every_invariant(name: str) -> None:
+    spec = spynb.get_spec(name)
+    configs = [c for c in CONFIGS if c[0] == name]
+    ended = 0
+    for seed in range(PLAYOUTS_PER_GAME):
+        _, variant, seats = configs[seed % len(configs)]
+        state = None
+        for state, _seat, _action in playout(spec, variant, seats, seed, turn_limit=40):
+            pass
+        assert state is not None
+        problems = state.validate()
+        assert problems == [], f"{variant} {seats} seats seed {seed}: {problems}"
+        ended += 1
+    assert ended == PLAYOUTS_PER_GAME
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_invariants_and_views_hold_after_every_step(config: tuple[str, str, int]) -> None:
+    name, variant, seats = config
+    spec = spynb.get_spec(name)
+    for seed in range(3):
+        last = None
+        for state, seat, action in playout(spec, variant, seats, seed):
+            assert state.validate() == []
+            if seat is not None:
+                legal = state.legal_actions(seat)
+                assert len(set(legal)) == len(legal), "legal actions repeat"
+                assert all(str(spec.parse(str(a))) == str(a) for a in legal), "notation must round-trip"
+                assert all(eval(repr(a), vars(__import__(type(a).__module__, fromlist=["*"]))) == a for a in legal)
+            for s in (None, *range(1, seats + 1)):
+                view = state.view(s)
+                assert json.loads(view.to_json())["seat"] == s
+            last = state
+        assert last is not None and last.over
+        assert last.validate() == []
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_no_seat_can_tell_apart_states_that_differ_only_in_what_it_has_not_seen(config: tuple[str, str, int]) -> None:
+    name, variant, seats = config
+    spec = spynb.get_spec(name)
+    rng = random.Random(99)
+    differing = 0
+    for seed in range(4):
+        for step, (state, _seat, _action) in enumerate(playout(spec, variant, seats, seed)):
+            if step % 7:
+                continue
+            for seat in range(1, seats + 1):
+                other = state.resample_hidden(seat, rng)
+                if other is None:
+                    continue
+                assert other.validate() == []
+                assert other.view(seat) == state.view(seat), f"seat {seat} can tell the states apart"
+                differing += _without_history(other) != _without_history(state)
+    assert differing > 0, "the hidden parts were never re-dealt: the leak test tested nothing"
+
+
+def _without_history(state: object) -> dict:
+    data = dict(state.view(None).data)  # type: ignore[attr-defined]
+    data.pop("events")
+    return data
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_record_round_trip_and_replay_rebuild_every_step(config: tuple[str, str, int]) -> None:
+    name, variant, seats = config
+    game = spynb.new_game(name, variant=variant, seats=seats, seed=11, options={"turn_limit": 30})
+    rng = random.Random(5)
+    snapshots = [game.view(None)]
+    while not game.over:
+        seat = rng.choice(game.turn.seats)
+        game.play(rng.choice(game.legal_actions(seat)), seat)
+        snapshots.append(game.view(None))
+    text = game.record().to_json()
+    replayed = spynb.load_record(text)
+    assert replayed.view(None) == game.view(None)
+    assert replayed.record().to_json() == text
+    for step in sorted({0, 1, len(snapshots) // 2, len(snapshots) - 1}):
+        assert game.at(step).view(None) == snapshots[step]
+
+
+def _internals(state: object) -> dict:
+    return copy.deepcopy({k: v for k, v in vars(state).items() if k != "spec"})
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_an_illegal_action_changes_nothing(name: str) -> None:
+    spec = spynb.get_spec(name)
+    seen_actions: set = set()
+    rng = random.Random(3)
+    refused = 0
+    for state, seat, _action in playout(spec, spec.default_variant, spec.default_seats, 21):
+        if seat is not None:
+            seen_actions.update(state.legal_actions(seat))
+            wrong = [a for a in seen_actions if a not in state.legal_actions(seat)]
+            for action in rng.sample(wrong, min(3, len(wrong))):
+                before, events = state.view(None), state.events
+                snapshot = _internals(state)
+                with pytest.raises(IllegalActionError) as caught:
+                    state.apply(action, seat)
+                assert caught.value.rule_id and caught.value.reason
+                assert state.view(None) == before and state.events == events
+                assert _internals(state) == snapshot
+                refused += 1
+    assert refused > 0
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_acting_out_of_turn_or_after_the_end_is_refused(name: str) -> None:
+    spec = spynb.get_spec(name)
+    state = spec.new_state(spec.default_variant, spec.default_seats, {"turn_limit": 3})
+    rng = random.Random(1)
+    while not state.over:
+        turn = state.turn
+        if not turn.chance:
+            idle = [s for s in range(1, state.seats + 1) if s not in turn.seats]
+            if idle:
+                any_action = state.legal_actions(turn.seats[0])[0]
+                with pytest.raises(IllegalActionError) as caught:
+                    state.apply(any_action, idle[0])
+                assert caught.value.rule_id == "ENG-1"
+        state.apply(*reversed(random_step(state, rng)))
+    with pytest.raises(IllegalActionError) as caught:
+        state.apply(spec.parse(str(any_action)))
+    assert caught.value.rule_id == "ENG-2"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_malformed_records_fail_with_a_message_saying_where(name: str) -> None:
+    game = spynb.new_game(name, seed=2)
+    seat = game.turn.seats[0]
+    game.play(game.legal_actions(seat)[0], seat)
+    good = json.loads(game.record().to_json())
+    cases = {
+        "not json": ("{", "line 1"),
+        "missing seed": (json.dumps({k: v for k, v in good.items() if k != "seed"}), "'seed'"),
+        "bad action": (json.dumps({**good, "actions": [*good["actions"], "1: no such move"]}), "actions[1]"),
+        "bad game": (json.dumps({**good, "game": "chess"}), "header"),
+    }
+    for label, (text, where) in cases.items():
+        with pytest.raises(SpynbError) as caught:
+            Record.from_json(text).replay()
+        assert where in str(caught.value), label
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_views_are_frozen(name: str) -> None:
+    view = spynb.new_game(name, seed=4).view(1)
+    with pytest.raises(TypeError):
+        view.data["seats"] = 99  # type: ignore[index]
