@@ -20,8 +20,9 @@ from .engine import (
     RecordError,
     SpynbError,
     View,
-    lookup,
 )
+from .engine import Rule
+from .engine import lookup as _lookup
 from .games import game_names, get_spec
 
 __all__ = [
@@ -40,3 +41,14 @@ def new_game(name: str, *, variant: str | None = None, seats: int | None = None,
 def load_record(text: str) -> Game:
     """Rebuild a game from its JSON record."""
     return Record.from_json(text).replay()
+
+
+def lookup(rule_id: str) -> Rule:
+    """Any game's rule by id, e.g. ``lookup("CD-4")`` or ``lookup("KL-7")``.
+
+    >>> lookup("CD-4").title
+    'Finishing is compulsory'
+    """
+    for name in game_names():  # registers every game's rules
+        get_spec(name)
+    return _lookup(rule_id)

@@ -1,4 +1,7 @@
-"""The engine: one contract for every game, standard library only."""
+"""The engine: one contract for every game, standard library only.
+
+What a game must provide, and the conventions for adding one: docs/engine.md.
+"""
 
 from .core import EVERYONE, Action, Event, FrozenDict, State, Turn, View, freeze
 from .errors import IllegalActionError, NotationError, RecordError, SpynbError

@@ -114,11 +114,10 @@ def register(book: RuleBook) -> RuleBook:
 
 
 def lookup(rule_id: str) -> Rule:
-    """Find a rule of any registered game by id.
+    """Find a rule of any registered game (or the engine) by id.
 
-    >>> import spynb
-    >>> lookup("CD-4").title
-    'Finishing is compulsory'
+    >>> lookup("ENG-2").title
+    'game over'
     """
     if rule_id in _ENGINE_BY_ID:
         return _ENGINE_BY_ID[rule_id]
