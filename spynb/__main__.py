@@ -1,0 +1,43 @@
+"""Command line: ``python -m spynb rules GAME`` and ``python -m spynb replay FILE``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+import spynb
+
+
+def _rules(args: argparse.Namespace) -> None:
+    for rule in spynb.get_spec(args.game).rules:
+        indent = "    " if rule.section else ""
+        print(f"{indent}{rule.id:<28} {rule.text}")
+
+
+def _replay(args: argparse.Namespace) -> None:
+    game = spynb.load_record(Path(args.file).read_text())
+    print(game.state.text(args.seat) if hasattr(game.state, "text") else str(game.state))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="spynb", description="Three tabletop spy games as a teaching engine.")
+    commands = parser.add_subparsers(dest="command", required=True)
+    rules = commands.add_parser("rules", help="list a game's rules and rulings by id")
+    rules.add_argument("game", choices=spynb.game_names())
+    rules.set_defaults(run=_rules)
+    replay = commands.add_parser("replay", help="replay a JSON record and print the final position")
+    replay.add_argument("file")
+    replay.add_argument("--seat", type=int, default=None, help="show it as this seat knows it")
+    replay.set_defaults(run=_replay)
+    args = parser.parse_args(argv)
+    try:
+        args.run(args)
+    except (spynb.SpynbError, OSError) as err:
+        print(f"spynb: {err}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
