@@ -18,7 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import spynb  # noqa: E402
-from spynb.engine import sample_outcome  # noqa: E402
+from spynb.engine import sample_chance  # noqa: E402
 
 TURN_LIMIT = 200
 
@@ -38,7 +38,7 @@ def random_playouts(spec: spynb.GameSpec, seats: int, games: int, seed: int) -> 
         while True:
             turn = state.turn
             if turn.chance:
-                state.apply(sample_outcome(state.chance_outcomes(), rng))
+                state.apply(sample_chance(state, rng))
             elif turn.seats:
                 seat = turn.seats[0] if len(turn.seats) == 1 else rng.choice(turn.seats)
                 state.apply(rng.choice(state.legal_actions(seat)), seat)

@@ -3,7 +3,7 @@
 >>> import spynb
 >>> game = spynb.new_game("cloak-dagger", seats=3, seed=7)
 >>> game.turn
-Turn(seats=(1,), chance=False)
+Turn(seats=(2,), chance=False)
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ from fractions import Fraction
 import pytest
 
 import spynb
-from spynb.engine import Action, GameSpec, State, sample_outcome
+from spynb.engine import Action, GameSpec, State, sample_chance
 
 
 def random_step(state: State, rng: random.Random) -> tuple[int | None, Action]:
@@ -19,7 +19,8 @@ def random_step(state: State, rng: random.Random) -> tuple[int | None, Action]:
         outcomes = state.chance_outcomes()
         assert sum((p for _, p in outcomes), Fraction(0)) == 1, "chance probabilities must sum to 1"
         assert all(p > 0 for _, p in outcomes)
-        return None, sample_outcome(outcomes, rng)
+        assert len({a for a, _ in outcomes}) == len(outcomes), "chance outcomes repeat"
+        return None, sample_chance(state, rng)
     seat = rng.choice(turn.seats)
     return seat, rng.choice(state.legal_actions(seat))
 

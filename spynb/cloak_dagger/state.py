@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from spynb.engine import Action, Event, IllegalActionError, State, Turn, View, freeze
@@ -24,6 +23,8 @@ __all__ = ["CloakDaggerState", "CUT", "SELECT", "DECIDE", "DRAW", "DONE"]
 
 CUT, SELECT, DECIDE, DRAW, DONE = "cut", "select", "decide", "draw", "over"
 _ENVELOPE_ACTIONS = tuple(Open(e) for e in ENVELOPES)
+CUTS = {card: Cut(card) for card in STACK_COUNTS}
+DRAWS = {card: Draw(card) for card in STACK_COUNTS}
 
 
 class CloakDaggerState(State):
@@ -46,6 +47,7 @@ class CloakDaggerState(State):
         self.owed: dict[int, list[int]] = {}  # seat -> trackers owed its next envelope (CD-7)
         self.winner = 0
         self.step = 0
+        self._choices: tuple[Action, ...] = ()  # the decisions open after looking inside
         self._events: list[Event] = []
 
     # -- the contract -----------------------------------------------------------
@@ -76,7 +78,7 @@ class CloakDaggerState(State):
             return ()
         if self.phase == SELECT:
             return _ENVELOPE_ACTIONS
-        return self._decisions()
+        return self._choices
 
     def _decisions(self) -> tuple[Action, ...]:
         inside = self.envelopes[self.selected]
@@ -90,14 +92,15 @@ class CloakDaggerState(State):
         actions.append(Pass())
         return tuple(actions)
 
-    def chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
+    def chance_weights(self) -> tuple[tuple[Action, int], ...]:
+        """Cuts and draws: each card weighted by how many of it remain."""
         if self.phase == CUT:
             pool = dict(STACK_COUNTS)
             for card in self.cuts.values():
                 pool[card] -= 1
-            return _outcomes(Cut, pool)
+            return tuple((CUTS[card], n) for card, n in pool.items() if n)
         if self.phase == DRAW:
-            return _outcomes(Draw, self.stack_hidden)
+            return tuple((DRAWS[card], n) for card, n in self.stack_hidden.items() if n)
         return ()
 
     def explain_illegal(self, action: Action, seat: int) -> IllegalActionError:
@@ -175,8 +178,9 @@ class CloakDaggerState(State):
         elif not inside:
             self._start_placement(envelope)
         else:
+            self._choices = self._decisions()
             self.phase = DECIDE
-            if len(self._decisions()) == 1:  # nothing to choose: only examine (CD-3)
+            if len(self._choices) == 1:  # nothing to choose: only examine (CD-3)
                 self._end_turn()
 
     def _finish(self, envelope: int) -> None:
@@ -391,11 +395,6 @@ class CloakDaggerState(State):
 
     def __repr__(self) -> str:
         return f"<CloakDaggerState {self.seats} seats, turn {self.turn_number}, {self.turn}>"
-
-
-def _outcomes(kind: type[Action], pool: Mapping[str, int]) -> tuple[tuple[Action, Fraction], ...]:
-    total = sum(pool.values())
-    return tuple((kind(card), Fraction(n, total)) for card, n in sorted(pool.items()) if n)  # type: ignore[call-arg]
 
 
 def _common(cards: str, noted: str) -> str:

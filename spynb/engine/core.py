@@ -10,6 +10,7 @@ any change, so an illegal action leaves the state exactly as it was.
 from __future__ import annotations
 
 import json
+import math
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
@@ -197,8 +198,23 @@ class State(ABC):
         """The sorted actions ``seat`` may take now (empty if it is not their move)."""
 
     def chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
-        """At a chance point: every outcome with its exact probability."""
-        return ()
+        """At a chance point: every outcome with its exact probability.
+
+        Derived from :meth:`chance_weights`; a game overrides one of the two.
+        """
+        weights = self.chance_weights()
+        total = sum(w for _, w in weights)
+        return tuple((outcome, Fraction(w, total)) for outcome, w in weights)
+
+    def chance_weights(self) -> tuple[tuple[Action, int], ...]:
+        """At a chance point: every outcome with a whole-number weight (probability = weight / total).
+
+        The seeded sampler draws from these, so games with many chance
+        points (card draws) can skip building fractions.
+        """
+        outcomes = self.chance_outcomes()
+        scale = math.lcm(*(p.denominator for _, p in outcomes)) if outcomes else 1
+        return tuple((outcome, p.numerator * (scale // p.denominator)) for outcome, p in outcomes)
 
     # -- change -----------------------------------------------------------
     def apply(self, action: Action, seat: int | None = None) -> None:
@@ -211,7 +227,7 @@ class State(ABC):
         if turn.over:
             raise self.spec.rules.illegal("ENG-2", "The game is over: nobody can act any more", action)
         if turn.chance:
-            if not getattr(action, "is_chance", False) or all(action != a for a, _ in self.chance_outcomes()):
+            if not getattr(action, "is_chance", False) or all(action != a for a, _ in self.chance_weights()):
                 raise self.spec.rules.illegal(
                     "ENG-1", f"It is chance's turn: {action} is not one of its possible outcomes", action)
             self._apply(action, None)

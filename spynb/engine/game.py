@@ -20,7 +20,7 @@ from .core import Action, State, Turn, View
 from .errors import RecordError, SpynbError
 from .rules import RuleBook
 
-__all__ = ["GameSpec", "Game", "Record", "sample_outcome"]
+__all__ = ["GameSpec", "Game", "Record", "sample_outcome", "sample_chance"]
 
 
 @dataclass(frozen=True)
@@ -87,6 +87,23 @@ def sample_outcome(outcomes: Sequence[tuple[Action, Fraction]], rng: random.Rand
         if ticket < 0:
             return outcome
     raise SpynbError("chance outcomes do not add up to 1")
+
+
+def sample_chance(state: State, rng: random.Random) -> Action:
+    """Resolve ``state``'s chance point: one integer draw below the total weight.
+
+    >>> import spynb
+    >>> state = spynb.get_spec("cloak-dagger").new_state(seats=2)
+    >>> sample_chance(state, random.Random(0))
+    Cut('U')
+    """
+    weights = state.chance_weights()
+    ticket = rng.randrange(sum(w for _, w in weights))
+    for outcome, weight in weights:
+        ticket -= weight
+        if ticket < 0:
+            return outcome
+    raise SpynbError("a chance point has no outcomes")
 
 
 CHANCE_SEAT = "chance"
@@ -163,7 +180,7 @@ class Game:
         """Resolve every pending chance point with the seeded sampler."""
         state = self.state
         while state.turn.chance:
-            state.apply(sample_outcome(state.chance_outcomes(), self._rng))
+            state.apply(sample_chance(state, self._rng))
 
     # -- history ------------------------------------------------------------
     @property
