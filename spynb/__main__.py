@@ -1,4 +1,4 @@
-"""Command line: ``python -m spynb rules GAME`` and ``python -m spynb replay FILE``."""
+"""Command line: ``python -m spynb rules GAME``, ``replay FILE`` and ``tournament GAME --bots A,B``."""
 
 from __future__ import annotations
 
@@ -20,6 +20,16 @@ def _replay(args: argparse.Namespace) -> None:
     print(game.state.text(args.seat) if hasattr(game.state, "text") else str(game.state))
 
 
+def _tournament(args: argparse.Namespace) -> None:
+    from spynb.bots.tournament import text_progress, tournament
+
+    table = tournament(args.game, [b.strip() for b in args.bots.split(",")], games=args.games, seed=args.seed,
+                       seats=args.seats, turn_limit=args.turn_limit, progress=text_progress)
+    print(table)
+    print(f"reproduce: python -m spynb tournament {args.game} --bots {args.bots} --games {args.games} "
+          f"--seed {args.seed}" + (f" --seats {args.seats}" if args.seats else ""))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="spynb", description="Three tabletop spy games as a teaching engine.")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -30,6 +40,14 @@ def main(argv: list[str] | None = None) -> int:
     replay.add_argument("file")
     replay.add_argument("--seat", type=int, default=None, help="show it as this seat knows it")
     replay.set_defaults(run=_replay)
+    match = commands.add_parser("tournament", help="seeded games between bots: win rates, seat effects, length")
+    match.add_argument("game", choices=spynb.game_names())
+    match.add_argument("--bots", required=True, help="comma-separated bot names: random, rules, ismcts")
+    match.add_argument("--games", type=int, default=100)
+    match.add_argument("--seed", type=int, default=0)
+    match.add_argument("--seats", type=int, default=None, help="default: one seat per bot")
+    match.add_argument("--turn-limit", type=int, default=300)
+    match.set_defaults(run=_tournament)
     args = parser.parse_args(argv)
     try:
         args.run(args)

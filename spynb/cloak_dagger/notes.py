@@ -16,7 +16,7 @@ from spynb.engine import Event
 
 from .cards import DOCUMENTS, ENVELOPES, agents_of, sort_cards
 
-__all__ = ["note_list", "notebook", "Note"]
+__all__ = ["note_list", "notebook", "Note", "Notebook"]
 
 
 @dataclass
@@ -58,7 +58,7 @@ class Note:
 
 
 @dataclass
-class _Notebook:
+class Notebook:
     seat: int
     notes: dict[int, Note] = field(default_factory=lambda: {e: Note() for e in ENVELOPES})
     known_hands: dict[int, tuple[str, int]] = field(default_factory=dict)
@@ -110,9 +110,9 @@ class _Notebook:
             self.notes[envelope].look(data["contents"], turn)
 
 
-def notebook(seat: int, events: Iterable[Event]) -> _Notebook:
+def notebook(seat: int, events: Iterable[Event]) -> Notebook:
     """Everything ``seat`` has written down, folded from the events it saw."""
-    book = _Notebook(seat)
+    book = Notebook(seat)
     for event in events:
         if event.visible_to(seat):
             book.read(event)

@@ -14,7 +14,7 @@ from .cards import (
     CUT_ORDER, DOCUMENTS, ENVELOPES, HAZARDS, IMPLEMENTS, STACK_COUNTS,
     agents_of, owner_of, sort_cards,
 )
-from .notes import note_list, notebook
+from .notes import Notebook, notebook
 
 if TYPE_CHECKING:
     from spynb.engine import GameSpec
@@ -49,6 +49,7 @@ class CloakDaggerState(State):
         self.step = 0
         self._choices: tuple[Action, ...] = ()  # the decisions open after looking inside
         self._events: list[Event] = []
+        self._books: dict[int, tuple[Notebook, int]] = {}  # note lists derived so far, per seat
 
     # -- the contract -----------------------------------------------------------
     @property
@@ -336,6 +337,7 @@ class CloakDaggerState(State):
                 cards[i] = card
         other = self.clone()
         other._events = [e for e in self._events if e.visible_to(seat)]
+        other._books = {}
         other.stack_hidden = {card: 0 for card in STACK_COUNTS}
         refilled = dict(known)
         for (where, index), card in zip(slots, cards):
@@ -356,6 +358,7 @@ class CloakDaggerState(State):
         other.cutters, other.cuts = self.cutters[:], dict(self.cuts)
         other.owed = {s: t[:] for s, t in self.owed.items()}
         other._events = self._events[:]
+        other._books = {}
         return other
 
     def view(self, seat: int | None) -> View:
@@ -370,7 +373,7 @@ class CloakDaggerState(State):
             "turn_limit": self.turn_limit,
         }
         events = self.events_seen_by(seat)
-        data["events"] = [e.to_dict() for e in events]
+        data["events"] = tuple(e.frozen() for e in events)
         if seat is None:
             data["envelopes"] = {str(e): self.envelopes[e] for e in ENVELOPES}
             data["hands"] = {str(s): self.hands[s] for s in range(1, self.seats + 1)}
@@ -381,8 +384,19 @@ class CloakDaggerState(State):
             data["agents"] = "".join(agents_of(seat))
             if self.current == seat and self.phase == DECIDE:
                 data["opened"] = {"envelope": self.selected, "contents": self.envelopes[self.selected]}
-            data["notes"] = note_list(seat, events)
+            book = self._notebook(seat)
+            data["notes"] = [book.notes[e].to_dict(e) for e in ENVELOPES]
+            data["hands_known"] = {str(s): book.known_in_hand(s) for s in range(1, self.seats + 1) if s != seat}
         return View(self.spec.name, seat, view_label(seat), freeze(data))
+
+    def _notebook(self, seat: int) -> Notebook:
+        """The seat's notes, brought up to date with the events since last asked (a cache, not state)."""
+        book, read = self._books.get(seat) or (Notebook(seat), 0)
+        for event in self._events[read:]:
+            if event.visible_to(seat):
+                book.read(event)
+        self._books[seat] = (book, len(self._events))
+        return book
 
     def text(self, seat: int | None = None) -> str:
         """The box as a text table: omniscient, or as ``seat`` knows it."""

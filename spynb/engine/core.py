@@ -14,7 +14,7 @@ import math
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -95,9 +95,20 @@ class FrozenDict(dict):  # type: ignore[type-arg]
     def __hash__(self) -> int:  # type: ignore[override]
         return hash(tuple(sorted(self.items(), key=lambda kv: kv[0])))
 
+    def __reduce__(self) -> tuple[type, tuple[dict]]:  # type: ignore[override]
+        return (FrozenDict, (dict(self),))
+
+    def __copy__(self) -> FrozenDict:
+        return self
+
+    def __deepcopy__(self, memo: dict) -> FrozenDict:
+        return self  # immutable all the way down
+
 
 def freeze(value: Any) -> Any:
     """Deep-freeze JSON-like data: dicts become FrozenDicts, lists tuples."""
+    if isinstance(value, FrozenDict):
+        return value
     if isinstance(value, dict):
         return FrozenDict((k, freeze(v)) for k, v in value.items())
     if isinstance(value, (list, tuple)):
@@ -124,6 +135,7 @@ class Event:
     seen_by: frozenset[int] | None
     text: str
     data: tuple[tuple[str, Any], ...] = ()
+    _frozen: FrozenDict | None = field(default=None, compare=False, repr=False)
 
     def visible_to(self, seat: int | None) -> bool:
         """Did ``seat`` see it?  ``None`` is the omniscient onlooker."""
@@ -141,6 +153,12 @@ class Event:
             "seen_by": "everyone" if self.seen_by is None else sorted(self.seen_by),
             "text": self.text, **dict(self.data),
         }
+
+    def frozen(self) -> FrozenDict:
+        """The event as view data, built once."""
+        if self._frozen is None:
+            object.__setattr__(self, "_frozen", freeze(self.to_dict()))
+        return self._frozen  # type: ignore[return-value]
 
 
 @dataclass(frozen=True, slots=True)

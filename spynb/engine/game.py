@@ -40,6 +40,10 @@ class GameSpec:
     """Names of the optional settings a variant accepts (e.g. ``turn_limit``)."""
     seat_counts: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
     """Seat counts a variant is limited to, where it is (otherwise min..max)."""
+    determinise: Callable[[View, random.Random], State] | None = field(default=None, repr=False)
+    """Optional: a full state consistent with a seat's view, hidden parts sampled (for searching bots)."""
+    evaluate: Callable[[State, int], float] | None = field(default=None, repr=False)
+    """Optional: how promising a state is for a seat, 0 (lost) to 1 (won), for cut-off searches."""
 
     @property
     def default_variant(self) -> str:

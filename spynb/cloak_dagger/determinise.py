@@ -1,0 +1,107 @@
+"""Imagining the hidden cards from one seat's view (for searching bots).
+
+A bot may not read the true state.  :func:`determinise` builds a full state
+from a seat's view alone: what the note list records stays where it was
+seen, and every card the seat cannot place is dealt at random among the
+places it might be.  :func:`evaluate` scores a position for a seat.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from spynb.engine import View
+
+from .cards import DOCUMENTS, ENVELOPES, STACK_COUNTS, agents_of, owner_of, sort_cards
+from .state import DECIDE, SELECT, CloakDaggerState
+
+__all__ = ["determinise", "evaluate"]
+
+
+def _cards_in_play(seats: int) -> Counter[str]:
+    cards = Counter(STACK_COUNTS)
+    for seat in range(1, seats + 1):
+        cards.update(agents_of(seat))
+    return cards
+
+
+def determinise(view: View, rng: random.Random) -> CloakDaggerState:
+    """A state consistent with ``view`` (a seat's view at its own decision)."""
+    from .spec import SPEC
+
+    seats, seat = view["seats"], view.seat
+    assert seat is not None, "determinise a seat's view, not the omniscient one"
+    state = SPEC.new_state("standard", seats, {"turn_limit": view["turn_limit"]})
+    unplaced = _cards_in_play(seats)
+    unplaced.subtract(view["hand"] + view["stack_bottom"])
+    hands = {int(s): letters for s, letters in view["hands_known"].items()}
+    unplaced.subtract("".join(hands.values()))
+    envelopes = {e: "" for e in ENVELOPES}
+    unknown_slots: list[int] = []  # envelopes that hold a card the seat has not identified
+    open_places: list[int] = []  # envelopes that may hold more than the notes say
+    opened = view.data.get("opened")
+    for note in view["notes"]:
+        e = note["envelope"]
+        letters = opened["contents"] if opened and opened["envelope"] == e else note["letters"]
+        for card in letters:
+            if unplaced[card] > 0:  # a stale note loses to fresher knowledge
+                unplaced[card] -= 1
+                envelopes[e] += card
+        unknown_slots.extend([e] * note["unknown"])
+        if not note["complete"]:
+            open_places.append(e)
+    stack_hidden_size = view["stack_size"] - len(view["stack_bottom"])
+    agents = [c for c in unplaced.elements() if owner_of(c) is not None]
+    others = [c for c in unplaced.elements() if owner_of(c) is None]
+    rng.shuffle(agents)
+    rng.shuffle(others)
+    stack = Counter(others[:stack_hidden_size])
+    rest = agents + others[stack_hidden_size:]
+    rng.shuffle(rest)
+    for other in range(1, seats + 1):
+        if other != seat:
+            missing = view["hand_sizes"][str(other)] - len(hands.get(other, ""))
+            hands[other] = hands.get(other, "") + "".join(rest.pop() for _ in range(min(missing, len(rest))))
+    for e in unknown_slots:
+        if rest:
+            envelopes[e] += rest.pop()
+    places = open_places or list(ENVELOPES)
+    for card in rest:
+        envelopes[rng.choice(places)] += card
+    _set(state, view, envelopes, hands, stack)
+    return state
+
+
+def _set(state: CloakDaggerState, view: View, envelopes: dict[int, str], hands: dict[int, str],
+         stack: Counter[str]) -> None:
+    seat: Any = view.seat
+    state.envelopes = [""] + [sort_cards(envelopes[e]) for e in ENVELOPES]
+    state.hands = [""] + [view["hand"] if s == seat else sort_cards(hands.get(s, "")) for s in range(1, view["seats"] + 1)]
+    state.stack_hidden = {card: stack.get(card, 0) for card in STACK_COUNTS}
+    state.stack_bottom = list(view["stack_bottom"])
+    state.first_player, state.turn_number = view["first_player"], view["turn_number"]
+    state.current = view["to_move"][0] if view["to_move"] else seat
+    state.owed = {int(s): list(t) for s, t in view["owed"].items()}
+    state.phase = SELECT
+    opened = view.data.get("opened")
+    if opened:
+        state.selected, state.phase = opened["envelope"], DECIDE
+        state._choices = state._decisions()
+
+
+def evaluate(state: CloakDaggerState, seat: int) -> float:
+    """Progress towards CD-8 for ``seat``: documents gathered beside its own agent.
+
+    1 for a win, 0 for a loss, else a value below 1 growing with the number
+    of different documents in the best envelope holding the seat's agent.
+    """
+    if state.over:
+        return 1.0 if seat in state.winners else 0.0
+    own = agents_of(seat)
+    best = 0
+    for cards in (*state.envelopes[1:], state.hands[seat]):
+        if any(agent in cards for agent in own):
+            best = max(best, sum(doc in cards for doc in DOCUMENTS))
+    return 0.2 + 0.2 * best
