@@ -1,9 +1,17 @@
 """Engine throughput: seeded random playouts, in actions per second and games per second.
 
-Run by hand (not a test):  python3 benchmarks/engine.py [--games N] [--game NAME]
+Run by hand (not a test):
 
-Every game registered with spynb is measured at its typical seat counts, driving
-the state through the public contract only (legal_actions, apply, chance).
+    python3 benchmarks/engine.py [--games N] [--game NAME] [--seconds S]
+
+Every game registered with spynb is measured at its typical seat counts,
+driving the state through the public contract only (legal_actions, apply,
+chance weights).  Every applied action counts, chance outcomes included.
+If OpenSpiel is importable (``pip install open_spiel``, in a separate
+virtual environment: it is a benchmark-only dependency), its pure-Python
+games and some C++ games driven from Python run in the same process, and the
+targets are checked: spynb's Cloak & Dagger and KLOAK at least 2× and The
+Target at least 1× OpenSpiel's fastest pure-Python game.
 """
 
 from __future__ import annotations
@@ -21,6 +29,9 @@ import spynb  # noqa: E402
 from spynb.engine import sample_chance  # noqa: E402
 
 TURN_LIMIT = 200
+OPENSPIEL_PYTHON = ("python_kuhn_poker", "python_liars_poker")
+OPENSPIEL_CPP = ("kuhn_poker", "leduc_poker", "hearts")
+TARGET_RATIO = {"cloak-dagger": 2.0, "kloak": 2.0, "target": 1.0}
 
 
 def typical_seats(spec: spynb.GameSpec) -> list[int]:
@@ -28,8 +39,8 @@ def typical_seats(spec: spynb.GameSpec) -> list[int]:
     return sorted({allowed[0], spec.default_seats, allowed[-1]})
 
 
-def random_playouts(spec: spynb.GameSpec, seats: int, games: int, seed: int) -> tuple[int, float]:
-    """Play ``games`` random games; returns (actions taken, seconds)."""
+def spynb_playouts(spec: spynb.GameSpec, seats: int, games: int, seed: int) -> tuple[int, int, float]:
+    """Play ``games`` random games; returns (actions applied, games, seconds)."""
     rng = random.Random(seed)
     actions = 0
     start = time.perf_counter()
@@ -42,28 +53,74 @@ def random_playouts(spec: spynb.GameSpec, seats: int, games: int, seed: int) -> 
             elif turn.seats:
                 seat = turn.seats[0] if len(turn.seats) == 1 else rng.choice(turn.seats)
                 state.apply(rng.choice(state.legal_actions(seat)), seat)
-                actions += 1
             else:
                 break
-    return actions, time.perf_counter() - start
+            actions += 1
+    return actions, games, time.perf_counter() - start
+
+
+def openspiel_playouts(name: str, seconds: float, seed: int) -> tuple[int, int, float]:
+    """Random playouts of an OpenSpiel game for about ``seconds``."""
+    import pyspiel
+
+    if name.startswith("python_"):
+        import open_spiel.python.games  # noqa: F401  (registers the pure-Python games)
+    game = pyspiel.load_game(name)
+    rng = random.Random(seed)
+    actions = games = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+            actions += 1
+        games += 1
+    return actions, games, time.perf_counter() - start
+
+
+def row(label: str, actions: int, games: int, seconds: float) -> float:
+    rate = actions / seconds
+    print(f"{label:<28} {games:>7} {rate:>12,.0f} {games / seconds:>10,.1f} {actions / games:>13,.0f}")
+    return rate
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=200, help="games per configuration")
-    parser.add_argument("--game", action="append", help="only this game (repeatable)")
+    parser.add_argument("--games", type=int, default=200, help="spynb games per configuration")
+    parser.add_argument("--game", action="append", help="only this spynb game (repeatable)")
+    parser.add_argument("--seconds", type=float, default=3.0, help="time per OpenSpiel game")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
     print(f"spynb {spynb.__version__} · Python {platform.python_version()} ({platform.python_implementation()}) · "
-          f"{platform.machine()} · turn limit {TURN_LIMIT}")
-    print(f"{'game':<14} {'seats':>5} {'games':>6} {'actions/s':>11} {'games/s':>9} {'actions/game':>13}")
+          f"{platform.machine()} · {platform.processor() or 'cpu'} · spynb turn limit {TURN_LIMIT}")
+    print(f"{'game':<28} {'games':>7} {'actions/s':>12} {'games/s':>10} {'actions/game':>13}")
+    ours: dict[str, float] = {}
     for name in args.game or spynb.game_names():
         spec = spynb.get_spec(name)
         for seats in typical_seats(spec):
-            actions, seconds = random_playouts(spec, seats, args.games, args.seed)
-            print(f"{name:<14} {seats:>5} {args.games:>6} {actions / seconds:>11,.0f} {args.games / seconds:>9,.1f} "
-                  f"{actions / args.games:>13,.0f}")
-    print(f"reproduce: python3 benchmarks/engine.py --games {args.games} --seed {args.seed}")
+            rate = row(f"spynb {name} ({seats} seats)", *spynb_playouts(spec, seats, args.games, args.seed))
+            ours[name] = min(ours.get(name, rate), rate)
+    try:
+        import pyspiel  # noqa: F401
+    except ImportError:
+        print("OpenSpiel not installed: no comparison (pip install open_spiel in a separate virtual environment).")
+    else:
+        theirs = {name: row(f"OpenSpiel {name}", *openspiel_playouts(name, args.seconds, args.seed))
+                  for name in OPENSPIEL_PYTHON + OPENSPIEL_CPP}
+        fastest_python = max(theirs[name] for name in OPENSPIEL_PYTHON)
+        print(f"\nratios to OpenSpiel's fastest pure-Python game ({fastest_python:,.0f} actions/s); "
+              "slowest seat count of each spynb game:")
+        for name, rate in ours.items():
+            needed = TARGET_RATIO.get(name, 1.0)
+            verdict = "met" if rate >= needed * fastest_python else "MISSED"
+            print(f"  {name:<14} {rate / fastest_python:5.2f}×  (target ≥ {needed:.1f}×: {verdict})")
+        for name in OPENSPIEL_CPP:
+            print(f"  OpenSpiel C++ {name:<12} {theirs[name] / fastest_python:5.2f}× the same baseline")
+    print(f"reproduce: python3 benchmarks/engine.py --games {args.games} --seconds {args.seconds} --seed {args.seed}")
 
 
 if __name__ == "__main__":
