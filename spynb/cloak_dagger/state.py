@@ -23,6 +23,7 @@ __all__ = ["CloakDaggerState", "CUT", "SELECT", "DECIDE", "DRAW", "DONE"]
 
 CUT, SELECT, DECIDE, DRAW, DONE = "cut", "select", "decide", "draw", "over"
 _ENVELOPE_ACTIONS = tuple(Open(e) for e in ENVELOPES)
+_SEAT_TURNS = {seat: Turn((seat,)) for seat in range(1, 7)}
 CUTS = {card: Cut(card) for card in STACK_COUNTS}
 DRAWS = {card: Draw(card) for card in STACK_COUNTS}
 
@@ -58,7 +59,7 @@ class CloakDaggerState(State):
             return CHANCE_TURN
         if self.phase == DONE:
             return OVER
-        return Turn((self.current,))
+        return _SEAT_TURNS[self.current]
 
     @property
     def winners(self) -> tuple[int, ...]:

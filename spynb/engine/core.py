@@ -120,13 +120,15 @@ EVERYONE = None
 """The audience of a public event."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Event:
     """Something that happened, and who saw it.
 
     ``seen_by`` is ``None`` when every seat saw it, else the seats that did.
     ``data`` holds the facts as JSON-safe values; ``text`` says it in plain
-    English from the point of view of an onlooker who saw it.
+    English from the point of view of an onlooker who saw it.  Events are
+    never changed once logged (not frozen only because they are made on the
+    hot path, where a frozen dataclass costs six times as much).
     """
 
     step: int
@@ -157,8 +159,8 @@ class Event:
     def frozen(self) -> FrozenDict:
         """The event as view data, built once."""
         if self._frozen is None:
-            object.__setattr__(self, "_frozen", freeze(self.to_dict()))
-        return self._frozen  # type: ignore[return-value]
+            self._frozen = freeze(self.to_dict())
+        return self._frozen
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,15 +244,18 @@ class State(ABC):
         nothing, when the action is not allowed.
         """
         turn = self.turn
-        if turn.over:
-            raise self.spec.rules.illegal("ENG-2", "The game is over: nobody can act any more", action)
         if turn.chance:
-            if not getattr(action, "is_chance", False) or all(action != a for a, _ in self.chance_weights()):
+            if not action.is_chance or all(action != a for a, _ in self.chance_weights()):
                 raise self.spec.rules.illegal(
                     "ENG-1", f"It is chance's turn: {action} is not one of its possible outcomes", action)
             self._apply(action, None)
             return
-        seat = self._acting_seat(turn, seat, action)
+        if not turn.seats:
+            raise self.spec.rules.illegal("ENG-2", "The game is over: nobody can act any more", action)
+        if seat is None and len(turn.seats) == 1:
+            seat = turn.seats[0]
+        else:
+            seat = self._acting_seat(turn, seat, action)
         if action not in self.legal_actions(seat):
             raise self.explain_illegal(action, seat)
         self._apply(action, seat)
