@@ -169,6 +169,18 @@ class Game:
         """Take an action (or its notation) for ``seat``; returns the action taken.
 
         Illegal or unreadable actions raise and change nothing.
+
+        >>> import spynb
+        >>> game = spynb.new_game("cloak-dagger", seats=2, seed=1)
+        >>> game.play("12")
+        Open(12)
+        >>> game.play("twelve")
+        Traceback (most recent call last):
+        ...
+        spynb.engine.errors.NotationError: cannot read 'twelve': expected an envelope number 1-20, 'take d', \
+'take d+X', 'track K', 'pass', 'cut X' or 'draw X'
+        >>> len(game)
+        1
         """
         if isinstance(action, str):
             action = self.spec.parse(action)
@@ -201,7 +213,15 @@ class Game:
                       dict(self.options), self.auto_chance)
 
     def at(self, step: int) -> "Game":
-        """A new game replayed to just after the first ``step`` actions."""
+        """A new game replayed to just after the first ``step`` actions.
+
+        >>> import spynb
+        >>> game = spynb.new_game("cloak-dagger", seats=2, seed=1)
+        >>> for move in ("12", "3", "12"):
+        ...     _ = game.play(move)
+        >>> game.at(1).turn, game.turn
+        (Turn(seats=(2,), chance=False), Turn(seats=(1,), chance=False))
+        """
         if not 0 <= step <= len(self._entries):
             raise SpynbError(f"step {step} is outside 0..{len(self._entries)}")
         return self.record().replay(upto=step)
@@ -256,7 +276,13 @@ class Record:
 
     @classmethod
     def from_json(cls, text: str) -> "Record":
-        """Read a record, saying exactly where a malformed one goes wrong."""
+        """Read a record, saying exactly where a malformed one goes wrong.
+
+        >>> Record.from_json('{"game": "cloak-dagger", "variant": "standard", "seats": "two"}')
+        Traceback (most recent call last):
+        ...
+        spynb.engine.errors.RecordError: field 'seats': must be int, not 'two'
+        """
         try:
             data = json.loads(text)
         except json.JSONDecodeError as err:

@@ -48,3 +48,13 @@ def test_an_unseen_second_card_is_not_in_the_other_seats_notes() -> None:
     notes_of_2 = "".join(n["letters"] for n in game.view(2)["notes"])
     assert "X" not in notes_of_2 and "d" not in notes_of_2
     assert "X" in "".join(n["gone"] for n in game.view(1)["notes"])
+
+
+def test_hand_sizes_are_public_and_always_true() -> None:
+    spec = spynb.get_spec("cloak-dagger")
+    for seed in range(10):
+        for state, _seat, _action in playout(spec, "standard", 2 + seed % 5, seed, turn_limit=50):
+            truth = state.view(None)
+            sizes = {s: len(cards) for s, cards in truth["hands"].items()}
+            for seat in range(1, state.seats + 1):
+                assert dict(state.view(seat)["hand_sizes"]) == sizes
