@@ -7,15 +7,23 @@ True
 
 from __future__ import annotations
 
-from spynb.engine import RULING, Rule
+from spynb.engine import RULEBOOK, RULING, Rule
 
 from .games import get_spec
 
 __all__ = ["rules_markdown"]
 
 
+_LABELS = {
+    RULING: ("Ruling", "spynb's ruling, not rulebook text."),
+    "faq": ("Publisher's FAQ", "from the publisher's FAQ, not the rulebook."),
+}
+_READING = ("spynb's reading", "how spynb plays where the rulebook and the rulings are silent.")
+
+
 def _ruling(rule: Rule) -> str:
-    return f"### Ruling {rule.id} — {rule.title}\n\n> *spynb's ruling, not rulebook text.* {rule.text}\n"
+    kind, note = _LABELS.get(rule.source, _READING)
+    return f"### {kind} {rule.id} — {rule.title}\n\n> *{note}* {rule.text}\n"
 
 
 def rules_markdown(game: str) -> str:
@@ -28,11 +36,12 @@ def rules_markdown(game: str) -> str:
              "it clarifies.", ""]
     for section in spec.rules.sections():
         lines += [f"## {section.title}", ""]
-        sentences = [r for r in rules if r.section == section.id and r.source != RULING]
+        sentences = [r for r in rules if r.section == section.id and r.source == RULEBOOK]
         lines += [f"- **{r.id}** — {r.text}" for r in sentences] or [section.text]
         lines.append("")
-        lines += [_ruling(r) for r in rules if r.source == RULING and r.section == section.id]
-    orphans = [r for r in rules if r.source == RULING and r.section not in {s.id for s in spec.rules.sections()}]
+        lines += [_ruling(r) for r in rules if r.source != RULEBOOK and r.section == section.id]
+    sections = {s.id for s in spec.rules.sections()}
+    orphans = [r for r in rules if r.source != RULEBOOK and r.section not in sections]
     if orphans:
         lines += ["## Further rulings", ""] + [_ruling(r) for r in orphans]
     return "\n".join(lines)
