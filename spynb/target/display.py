@@ -1,0 +1,90 @@
+"""Text display of The Target's views: the circle as a table.
+
+>>> from spynb.target import TargetState
+>>> print(TargetState.scenario(4, marker=2).text(1))  # doctest: +NORMALIZE_WHITESPACE
+The Target — what seat 1 knows
+turn 1 · Playing: everyone plays one card face down (TG-3) · to move: seats 1, 2, 3, 4 · play goes clockwise
+  circle  target  hand  tokens  in front  notes
+  KGB HQ                                  deposits: —
+  seat 1          4                       you (CIA): martial arts, technology, defector, german
+  seat 2  <==     4
+  CIA HQ                                  deposits: —
+  seat 3          4
+  seat 4          4
+decks: rookie 80, operative 36, espionage 40, intel 34 · discards: —
+"""
+
+from __future__ import annotations
+
+from spynb.engine import View
+
+from .cards import describe
+
+TITLE = "The Target"
+_TOKEN_LETTER = {"operative": "O", "espionage": "E", "intel": "I"}
+
+
+def view_label(seat: int | None) -> str:
+    if seat is None:
+        return f"{TITLE} — omniscient teaching view (shows every hidden card and affiliation)"
+    return f"{TITLE} — what seat {seat} knows"
+
+
+def _cards(cards: object) -> str:
+    return ", ".join(describe(c).lower() if len(str(c)) > 0 else "" for c in cards) or "—"  # type: ignore[union-attr]
+
+
+def _status(view: View) -> str:
+    if view["stage"] == "over":
+        if view["winner"]:
+            seats = ", ".join(map(str, view["winners"]))
+            return f"game over after turn {view['turn_number']}: {describe(view['winner'])} win (seats {seats})"
+        return f"game over after turn {view['turn_number']}: no winner"
+    who = "chance" if view["chance"] else "seats " + ", ".join(map(str, view["to_move"]))
+    return (f"turn {view['turn_number']} · {view['stage_title']} · to move: {who} · play goes "
+            f"{view['direction']}")
+
+
+def text_table(view: View) -> str:
+    """One row per position of the circle (TG-2), then the pile, decks and discards."""
+    lines = [view.label, _status(view)]
+    rows = [("circle", "target", "hand", "tokens", "in front", "notes")]
+    for position in view["circle"]:
+        mark = "<==" if position == view["marker"] else ""
+        if view["receiver"] is not None and position == view["receiver"] and position != view["marker"]:
+            mark = "<- pile"
+        if isinstance(position, str):
+            rows.append((f"{position} HQ", mark, "", "", "", f"deposits: {_cards(view['deposits'][position])}"))
+            continue
+        key = str(position)
+        tokens = "".join(_TOKEN_LETTER[t] for t in view["tokens"][key])
+        notes = []
+        if view.omniscient:
+            notes.append(f"{describe(view['affiliations'][key]) or '?'}: {_cards(view['hands'][key])}")
+            if key in view["plays"]:
+                notes.append(f"played {describe(view['plays'][key]).lower()}")
+        else:
+            if position == view.seat:
+                notes.append(f"you ({describe(view['affiliation']) or '?'}): {_cards(view['hand'])}")
+            if key in view["shown_to_me"]:
+                notes.append(f"showed you {describe(view['shown_to_me'][key])}")
+            if key in view["known_plays"]:
+                notes.append(f"played {describe(view['known_plays'][key]).lower()}")
+        if position in view["language_pass"]:
+            notes.append("languages pass")
+        rows.append((f"seat {position}", mark, str(view["hand_sizes"][key]), tokens, _cards(view["front"][key])
+                     if view["front"][key] else "", "; ".join(notes)))
+    widths = [max(len(row[i]) for row in rows) for i in range(5)]
+    for row in rows:
+        lines.append(("  " + "  ".join(cell.ljust(w) for cell, w in zip(row, widths)) + "  " + row[5]).rstrip())
+    if view["revealed"]:
+        lines.append(f"revealed pile: {_cards(view['revealed'])}" + (
+            f" · still in the middle: {_cards(view['pile'])}" if view["pile"] != view["revealed"] else ""))
+    elif view["played"]:
+        lines.append(f"played face down so far: seats {', '.join(map(str, view['played']))}")
+    decks = ", ".join(f"{d} {n}" for d, n in view["deck_sizes"].items())
+    discards = ", ".join(f"{d} {sum(c.values())}" for d, c in view["discards"].items() if c) or "—"
+    lines.append(f"decks: {decks} · discards: {discards}")
+    if view["next_target"] is not None and view["stage"] != "over":
+        lines.append(f"next Target: {view['next_target']}")
+    return "\n".join(lines)

@@ -1,0 +1,1336 @@
+"""The Target's turn procedure (rulebook *Setup* and *Play*; rulings TG-1 … TG-14).
+
+A turn is a fixed sequence of stages, each reported by ``view(...)["stage"]``:
+
+=============  ==============================================================  ==================
+stage          what happens                                                    who acts
+=============  ==============================================================  ==================
+``pick``       setup: cards picked one by one from the shuffled Pile 2         chance
+``assign``     setup: each seat draws its affiliation from the combined pile   chance
+``deal``       setup: 4 Rookie cards each, one card at a time                  chance
+``surveilled`` seats under surveillance play one at a time: Blown Cover face   that seat
+               up first, then the others show their card (TG-8, TG-FAQ-3)
+``play``       everyone else plays one card face down, at the same time        several seats
+``deflect``    step 1: Deflect (TG-5)                                          the Target
+``operatives`` step 2: counters, Missed, attacks, Bombed (TG-6)                the Target
+``espionage``  step 3: Evasion, counters, cards go in front (TG-7)             the Target
+``outed``      step 3: an Outed Target shows its affiliation (TG-7)            the Target
+``intel``      step 4: Intel deposited at an HQ (TG-9, TG-14)                  —
+``movement``   step 5: Reverse, then Advance to HQ (TG-10)                     the Target
+``take``       step 6: the Target takes the rest of the pile                   —
+``restore``    step 6: every hand back to 4 (TG-12, TG-13)                     several seats
+=============  ==============================================================  ==================
+
+A resolution step pauses only when the Target is a player and the pile holds
+cards for it (reading TG-S1); draws are chance points over a deck's remaining
+multiset, so a deck's order is never enumerated.  Turning in sets (TG-11) and
+removing Espionage cards in front of you (TG-7) are extra actions of any seat
+that is pending to act (reading TG-S2).
+"""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from collections.abc import Iterable, Mapping
+from functools import lru_cache
+from itertools import combinations, product
+from typing import TYPE_CHECKING, Any
+
+from spynb.engine import Action, Event, FrozenDict, IllegalActionError, State, Turn, View, freeze
+from spynb.engine.core import CHANCE_TURN, OVER
+
+from .actions import (
+    Assign, Counter, Deal, Discard, Draw, Evade, Pick, Play, Remove, Resolve, Reveal, TurnIn,
+)
+from .cards import (
+    AFFILIATION_COUNTS, ATTACKS, CATEGORY, COUNTERS, DECK_COUNTS, DECK_OF, DECKS, DEFLECTS, DIRTY, HQS,
+    INTEL, RANK, SETUP_CHART, SURVEILLANCE, TOKEN_FOR, WATCH_DISTANCE, circle, describe, letter_of, sort_cards,
+)
+
+if TYPE_CHECKING:
+    from spynb.engine import GameSpec
+
+__all__ = ["TargetState", "STAGES", "STAGE_TITLES"]
+
+PICK, ASSIGN, DEAL = "pick", "assign", "deal"
+SURVEILLED, PLAY = "surveilled", "play"
+DEFLECT, OPERATIVES, ESPIONAGE, OUTED, INTEL_STEP, MOVEMENT, TAKE = (
+    "deflect", "operatives", "espionage", "outed", "intel", "movement", "take")
+RESTORE, DONE = "restore", "over"
+STAGES = (PICK, ASSIGN, DEAL, SURVEILLED, PLAY, DEFLECT, OPERATIVES, ESPIONAGE, OUTED, INTEL_STEP, MOVEMENT,
+          TAKE, RESTORE, DONE)
+STAGE_TITLES = {
+    PICK: "Setup: picking cards from Pile 2",
+    ASSIGN: "Setup: each player draws an affiliation",
+    DEAL: "Setup: dealing 4 Rookie cards to each player",
+    SURVEILLED: "Playing: players under surveillance go first (TG-8, TG-FAQ-3)",
+    PLAY: "Playing: everyone plays one card face down (TG-3)",
+    DEFLECT: "Step 1: Deflect (TG-5)",
+    OPERATIVES: "Step 2: Operatives (TG-6)",
+    ESPIONAGE: "Step 3: Surveillance (TG-7)",
+    OUTED: "Step 3: Outed (TG-7)",
+    INTEL_STEP: "Step 4: Intel at an HQ (TG-9)",
+    MOVEMENT: "Step 5: Reverse and Advance to HQ (TG-10)",
+    TAKE: "Step 6: the Target takes the rest (TG-12)",
+    RESTORE: "Step 6: everyone restores to 4 cards (TG-12)",
+    DONE: "Game over",
+}
+_RESOLUTION = (DEFLECT, OPERATIVES, ESPIONAGE, OUTED, INTEL_STEP, MOVEMENT, TAKE)
+_NEXT = dict(zip(_RESOLUTION, (*_RESOLUTION[1:], RESTORE)))
+_PLAYING = (SURVEILLED, PLAY)
+_MOVERS = ("reverse", "advance-hq")
+_ESPIONAGE_TARGETS = (*SURVEILLANCE, "outed")
+HAND = 4
+RECENT_EVENTS = 6
+"""How many of this turn's events a view carries."""
+"""Players should always have 4 cards in their hand (rulebook: Play, step 6)."""
+
+
+class _Log:
+    """The events of finished turns: an immutable tuple, so copies may share it."""
+
+    __slots__ = ("events",)
+
+    def __init__(self, events: tuple[Event, ...] = ()) -> None:
+        self.events = events
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Log:
+        return self  # immutable, like a tuple of immutable values
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Log) and self.events == other.events
+
+    def __hash__(self) -> int:
+        return hash(self.events)
+
+    def __len__(self) -> int:
+        return len(self.events)
+
+
+class TargetState(State):
+    """A position of The Target: seats 1…n around a circle with two HQs (TG-2)."""
+
+    __slots__ = ("_cache",)
+    # Whose move and the legal actions, remembered until the next change (every change goes through
+    # ``_apply``, which forgets them).  A slot, not an attribute: it is not part of the position.
+
+    def __init__(self, spec: GameSpec, variant: str, seats: int, options: Mapping[str, Any]) -> None:
+        self.spec, self.variant, self.seats = spec, variant, seats
+        self.turn_limit: int | None = options.get("turn_limit")
+        self.circle: tuple[str | int, ...] = circle(seats)
+        pile1, pile2, picks = SETUP_CHART[seats]
+        # Affiliations (rulebook: Setup Steps): Pile 1 kept, Pile 2 shuffled and picked from, the rest unused.
+        self.pile1 = dict(pile1)
+        self.pile2 = dict(pile2)
+        self.picks_left = picks
+        self.combined: dict[str, int] = {}
+        self.removed: dict[str, int] = {}
+        self.unused = {a: n - self.pile1.get(a, 0) - self.pile2.get(a, 0) for a, n in AFFILIATION_COUNTS.items()}
+        self.affiliation = [""] * (seats + 1)
+        # Cards (TG-1): each deck's hidden multiset; its order is unknown to all, so a draw is a chance point.
+        self.decks = {deck: dict(counts) for deck, counts in DECK_COUNTS.items()}
+        self.discards: dict[str, dict[str, int]] = {deck: {} for deck in DECKS}
+        self.hands: list[list[str]] = [[] for _ in range(seats + 1)]
+        self.front: list[list[str]] = [[] for _ in range(seats + 1)]
+        self.tokens: list[list[str]] = [[] for _ in range(seats + 1)]
+        self.language_pass: list[int] = []
+        self.deposits: dict[str, list[str]] = {hq: [] for hq in HQS}
+        self.deposited = 0
+        self.outed_seen: dict[int, dict[int, str]] = {}
+        # The turn
+        self.stage = PICK
+        self.marker = 0  # on the KGB HQ until the deal is done (TG-2)
+        self.direction = 1  # +1 clockwise, -1 counter-clockwise
+        self.turn_number = 0
+        self.plays: dict[int, str] = {}
+        self.play_order: list[int] = []
+        self.pending: list[int] = []
+        self.face_up: dict[int, str] = {}
+        self.shown: dict[int, list[int]] = {}
+        self.pile: list[str] = []
+        self.revealed: list[str] = []
+        self.receiver = 0
+        self.bombed = False
+        self.outed_left = 0
+        self.advance = False
+        self.moved = False
+        self.draws: list[tuple[int, str]] = []
+        self.start_hands: tuple[int, ...] = ()
+        self.win_team = ""
+        self.winner_seats: tuple[int, ...] = ()
+        self.from_scenario = False
+        self.step = 0
+        self._past = _Log()
+        self._events: list[Event] = []
+
+    # -- scenario helper --------------------------------------------------------
+    @classmethod
+    def scenario(cls, seats: int, hands: Mapping[int, Iterable[str]] | None = None, *,
+                 affiliations: Mapping[int, str] | None = None, marker: int | str = 1, direction: int = 1,
+                 front: Mapping[int, Iterable[str]] | None = None,
+                 tokens: Mapping[int, Iterable[str]] | None = None,
+                 deposits: Mapping[str, Iterable[str]] | None = None,
+                 outed_seen: Mapping[int, Mapping[int, str]] | None = None,
+                 turn_limit: int | None = None, variant: str = "standard") -> TargetState:
+        """A teaching position at the start of a turn, everything else shuffled into the decks.
+
+        ``hands`` gives seats their cards (a hand shorter than 4 is topped up,
+        and a seat left out gets, a filler hand of one Training, Materials,
+        Contacts and Language card); ``affiliations`` defaults to alternating CIA/KGB;
+        ``marker`` is a seat or ``'KGB'``/``'CIA'``.  The state is at the
+        ``play`` (or ``surveilled``) stage of turn 1.
+
+        >>> s = TargetState.scenario(4, {1: ["shot", "kevlar", "mole", "french"]}, marker=2)
+        >>> s.stage, s.turn.seats, s.hands[1]
+        ('play', (1, 2, 3, 4), ['kevlar', 'mole', 'french', 'shot'])
+        """
+        from .spec import SPEC
+
+        state = cls(SPEC, variant, seats, {"turn_limit": turn_limit})
+        state.stage, state.from_scenario = DEAL, True
+        state.pile2, state.picks_left = {}, 0
+        state.unused = dict(AFFILIATION_COUNTS)
+        chosen = dict(affiliations or {})
+        for seat in range(1, seats + 1):
+            state.affiliation[seat] = chosen.get(seat, "cia" if seat % 2 else "kgb")
+            state.unused[state.affiliation[seat]] -= 1
+        state.pile1 = {}
+        given = {s: list(cards) for s, cards in (hands or {}).items()}
+        fillers = (("firearms", "martial-arts", "deception", "explosives"), ("kevlar", "chemicals", "technology",
+                   "audio-visual"), ("defector", "informant", "mole"), ("french", "german", "russian"))
+        for seat in range(1, seats + 1):
+            cards = given.get(seat, [])
+            filler = [kinds[(seat + i) % len(kinds)] for i, kinds in enumerate(fillers)]
+            cards = cards + filler[:max(0, HAND - len(cards))]
+            state._take_out(cards)
+            state.hands[seat] = sort_cards(cards)
+        for seat, cards in (front or {}).items():
+            state._take_out(cards)
+            state.front[seat] = sort_cards(cards)
+        for seat, decks in (tokens or {}).items():
+            state.tokens[seat] = [d for d in DECKS if d in set(decks)]
+        for hq, cards in (deposits or {}).items():
+            state._take_out(cards)
+            state.deposits[hq] = list(cards)
+            state.deposited += len(state.deposits[hq])
+        state.outed_seen = {s: dict(v) for s, v in (outed_seen or {}).items()}
+        state.direction = direction
+        state.marker = state.circle.index(marker)
+        state._cache = {}
+        state._log("scenario", None, None, "A teaching scenario was set up.")
+        state._start_turn()
+        return state
+
+    def _take_out(self, cards: Iterable[str]) -> None:
+        for card in cards:
+            deck = self.decks[DECK_OF[card]]
+            if not deck.get(card):
+                raise ValueError(f"no {card!r} left in the {DECK_OF[card]} deck for this scenario")
+            _remove(deck, card)
+
+    # -- the contract -----------------------------------------------------------
+    @property
+    def turn(self) -> Turn:
+        cache = self._memo()
+        turn = cache.get("turn")
+        if turn is None:
+            turn = cache["turn"] = self._turn()
+        return turn
+
+    def _memo(self) -> dict[Any, Any]:
+        try:
+            return self._cache
+        except AttributeError:
+            self._cache: dict[Any, Any] = {}
+            return self._cache
+
+    def _turn(self) -> Turn:
+        stage = self.stage
+        if self.draws or stage in (PICK, ASSIGN):
+            return CHANCE_TURN
+        if stage == SURVEILLED:
+            return Turn((self.play_order[0],))
+        if stage == PLAY:
+            return Turn(tuple(self.pending))
+        if stage == RESTORE:
+            return Turn(tuple(s for s in range(1, self.seats + 1) if self._restoring(s)))
+        if stage == DONE:
+            return OVER
+        return Turn((self.circle[self.marker if stage == DEFLECT else self.receiver],))  # type: ignore[arg-type]
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return self.winner_seats
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        return self._past.events + tuple(self._events)
+
+    @property
+    def target(self) -> str | int:
+        """Who the Target Marker is on: a seat or an HQ."""
+        return self.circle[self.marker]
+
+    def chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
+        return _fractions(self.chance_weights())
+
+    def chance_weights(self) -> tuple[tuple[Action, int], ...]:
+        """Each remaining card of the pile or deck drawn from weighs 1: a draw is uniform over the multiset."""
+        if self.draws:
+            deck = self.decks[self.draws[0][1]]
+            return tuple((_DEALS[card], deck[card]) for card in _DECK_CARDS[self.draws[0][1]] if card in deck)
+        if self.stage == PICK:
+            return _weights(Pick, tuple(sorted(self.pile2.items())))
+        if self.stage == ASSIGN:
+            return _weights(Assign, tuple(sorted(self.combined.items())))
+        return ()
+
+    def legal_actions(self, seat: int | None = None) -> tuple[Action, ...]:
+        turn = self.turn
+        if seat is None:
+            if len(turn.seats) != 1:
+                return ()
+            seat = turn.seats[0]
+        if seat not in turn.seats:
+            return ()
+        cache = self._memo()
+        actions = cache.get(seat)
+        if actions is None:
+            actions = cache[seat] = self._legal(seat)
+        return actions
+
+    def _legal(self, seat: int) -> tuple[Action, ...]:
+        stage, hand = self.stage, self.hands[seat]
+        if stage in _PLAYING:
+            return (*(Play(c) for c in _distinct(hand)), *self._anytime(seat, keep=1))
+        if stage == RESTORE:
+            if len(hand) > HAND:
+                moves: tuple[Action, ...] = tuple(Discard(c) for c in _distinct(hand))
+            else:
+                moves = tuple(Draw(d) for d in self._drawable(seat))
+            return (*moves, *self._anytime(seat, keep=0))
+        decisions: list[Action] = []
+        if stage == OPERATIVES and "missed" not in self.pile:
+            for attack in _distinct(c for c in self.pile if c in ATTACKS):
+                decisions.extend(self._counters(seat, attack))
+        elif stage == ESPIONAGE:
+            for card in _distinct(c for c in self.pile if c in SURVEILLANCE):
+                decisions.extend(self._counters(seat, card))
+            if "slip" in self.pile and "deep-cover" not in self.pile:
+                decisions.extend(Evade(c) for c in _distinct(c for c in self.pile if c in _ESPIONAGE_TARGETS))
+        elif stage == OUTED:
+            decisions.extend(self._reveals(seat))
+        if stage != OUTED and self._may_resolve():
+            decisions.append(Resolve())
+        return (*decisions, *self._anytime(seat, keep=0))
+
+    def apply(self, action: Action, seat: int | None = None) -> None:
+        """As :meth:`State.apply`; the cards of a set or a removal may be named in any order."""
+        super().apply(_canonical(action), seat)
+
+    # -- the choices a seat has -----------------------------------------------------
+    def _anytime(self, seat: int, keep: int) -> tuple[Action, ...]:
+        """TG-11 sets and TG-7 removals, offered while the seat is pending (TG-S2, TG-S3)."""
+        hand, front = self.hands[seat], self.front[seat]
+        spare = len(hand) - keep
+        actions: list[Action] = []
+        if spare >= 3:
+            for category in ("training", "materials", "contacts", "languages"):
+                cards = [c for c in hand if CATEGORY.get(c) == category]
+                if len(cards) < 3:
+                    continue
+                if (seat in self.language_pass if category == "languages"
+                        else TOKEN_FOR[category] in self.tokens[seat]):
+                    continue
+                actions.extend(TurnIn(combo) for combo in sorted(set(combinations(cards, 3)), key=_ranks))
+        if front and spare >= 1:
+            if "slip" in hand:
+                actions.extend(Remove(c, ("slip",)) for c in _distinct(front))
+            if "deep-cover" in hand:
+                actions.append(Remove("all", ("deep-cover",)))
+            if spare >= 2:
+                for card in _distinct(front):
+                    pair = COUNTERS.get(card)
+                    if pair and pair[0] in hand and pair[1] in hand:
+                        actions.append(Remove(card, pair))
+        return tuple(actions)
+
+    def _counters(self, seat: int, card: str) -> list[Action]:
+        """Every way to pay ``card``'s two named Rookie cards from hand and/or pile (TG-6, TG-FAQ-2)."""
+        hand = self.hands[seat]
+        options = [[where for where, place in (("hand", hand), ("pile", self.pile)) if named in place]
+                   for named in COUNTERS[card]]
+        return [Counter(card, tuple(zip(wheres, COUNTERS[card]))) for wheres in product(*options)]
+
+    def _reveals(self, seat: int) -> list[Action]:
+        viewers = self._outed_viewers()
+        if self.affiliation[seat] == "double-agent":  # TG-7: both colour bars, the Double Agent chooses
+            return [Reveal(v, colour) for v in viewers for colour in ("cia", "kgb")]
+        return [Reveal(v) for v in viewers]
+
+    def _outed_viewers(self) -> list[int]:
+        owner = self.circle[self.receiver]
+        seen = self.outed_seen.get(owner, {})  # type: ignore[call-overload]
+        return [s for s in range(1, self.seats + 1) if s != owner and s not in seen]
+
+    def _may_resolve(self) -> bool:
+        if self.stage == ESPIONAGE and "deep-cover" not in self.pile:
+            slips = self.pile.count("slip")
+            targets = sum(c in _ESPIONAGE_TARGETS for c in self.pile)
+            return slips == 0 or slips >= targets  # TG-S6: fewer Slips than cards: choose first
+        return True
+
+    def _allowed_decks(self, seat: int) -> tuple[str, ...]:
+        if seat in self.language_pass:  # TG-11: Languages give one restore from any advanced deck
+            return DECKS
+        return ("rookie", *self.tokens[seat])
+
+    def _drawable(self, seat: int) -> tuple[str, ...]:
+        return tuple(d for d in self._allowed_decks(seat) if self.decks[d] or self.discards[d])
+
+    def _forced_draw(self, seat: int) -> bool:
+        """Below 4 with nothing to choose: only the Rookie deck, no set to turn in, nothing to remove."""
+        hand = self.hands[seat]
+        return (len(hand) < HAND and self._drawable(seat) == ("rookie",) and not self._anytime(seat, keep=0))
+
+    def _restoring(self, seat: int) -> bool:
+        size = len(self.hands[seat])
+        return size > HAND or (size < HAND and bool(self._drawable(seat)))
+
+    # -- why not ------------------------------------------------------------------
+    def explain_illegal(self, action: Action, seat: int) -> IllegalActionError:
+        illegal, stage, hand = self.spec.rules.illegal, self.stage, self.hands[seat]
+        now = f"now is {STAGE_TITLES[stage]}"
+        if getattr(action, "is_chance", False):
+            return illegal("ENG-1", f"{action} is a chance outcome: only chance plays it", action)
+        if isinstance(action, Play):
+            if stage not in _PLAYING:
+                return illegal("TG-3", f"Cards are played at the start of a turn, before the reveal; {now}", action)
+            if action.card not in hand:
+                return illegal("TG-3", f"You do not hold {describe(action.card)}: play a card from your hand", action)
+            return illegal("TG-3", "You play exactly one card each turn", action)
+        if isinstance(action, TurnIn):
+            return self._explain_turn_in(action, seat)
+        if isinstance(action, Remove):
+            return self._explain_remove(action, seat)
+        if isinstance(action, Counter):
+            return self._explain_counter(action, seat)
+        if isinstance(action, Evade):
+            if stage != ESPIONAGE:
+                return illegal("TG-7", f"A Slip in the pile cancels a card in step 3; {now}", action)
+            if "slip" not in self.pile:
+                return illegal("TG-7", "There is no Slip in the pile", action)
+            if "deep-cover" in self.pile:
+                return illegal("TG-S6", "A Deep Cover in the pile already cancels every card: choose nothing", action)
+            return illegal("TG-7", f"There is no {describe(action.card)} in the pile for a Slip to cancel", action)
+        if isinstance(action, Reveal):
+            if stage != OUTED:
+                return illegal("TG-7", f"Only an Outed Target reveals their affiliation, in step 3; {now}", action)
+            if action.seat == seat or not 1 <= action.seat <= self.seats:
+                return illegal("TG-7", "Show your affiliation to another player", action)
+            if action.seat in self.outed_seen.get(seat, {}):
+                return illegal("TG-7", f"Seat {action.seat} has already seen your affiliation through an Outed: "
+                                       "show it to a new player", action)
+            if self.affiliation[seat] == "double-agent":
+                return illegal("TG-7", "A Double Agent chooses the colour it shows: "
+                                       f"'reveal {action.seat} as cia' or 'reveal {action.seat} as kgb'", action)
+            return illegal("TG-7", f"Your envelope shows your own colour: write 'reveal {action.seat}'", action)
+        if isinstance(action, Resolve):
+            if stage in _PLAYING:
+                return illegal("TG-3", "Everyone plays a card before the pile is resolved", action)
+            if stage == ESPIONAGE:
+                return illegal("TG-S6", "The pile has more Surveillance and Outed cards than Slips: first choose "
+                                        "which ones the Slips cancel ('evade <card>')", action)
+            if stage == OUTED:
+                return illegal("TG-7", "You were Outed: choose whom to show your affiliation to", action)
+            return illegal("TG-12", "Restore your hand to 4 cards: discard or draw", action)
+        if isinstance(action, Discard):
+            if stage != RESTORE:
+                return illegal("TG-12", f"Discarding down to 4 comes at the end of the turn; {now}", action)
+            if len(hand) <= HAND:
+                return illegal("TG-12", f"Your hand has {len(hand)} cards: only a hand above 4 discards", action)
+            return illegal("TG-12", f"You do not hold {describe(action.card)}", action)
+        if isinstance(action, Draw):
+            if stage != RESTORE:
+                return illegal("TG-12", f"Drawing up to 4 comes at the end of the turn; {now}", action)
+            if len(hand) >= HAND:
+                return illegal("TG-12", f"Your hand has {len(hand)} cards: only a hand below 4 draws", action)
+            if action.deck not in self._allowed_decks(seat):
+                return illegal("TG-11", f"You have no clearance for the {action.deck.title()} deck: turn in three "
+                                        "Rookie cards of its category first", action)
+            return illegal("TG-S12", f"The {action.deck.title()} deck and its discard pile are empty", action)
+        return illegal("TG-S1", f"{action} is not a choice now ({STAGE_TITLES[stage]})", action)
+
+    def _explain_turn_in(self, action: TurnIn, seat: int) -> IllegalActionError:
+        illegal, hand = self.spec.rules.illegal, self.hands[seat]
+        categories = {CATEGORY.get(c) for c in action.cards}
+        if len(action.cards) != 3 or len(categories) != 1 or None in categories:
+            return illegal("TG-11", "A set is three Rookie cards of one category: Training, Materials, Contacts or "
+                                    "Languages", action)
+        if not _holds(hand, action.cards):
+            return illegal("TG-11", f"You do not hold {' + '.join(map(describe, action.cards))}", action)
+        category = str(categories.pop())
+        if category == "languages" and seat in self.language_pass:
+            return illegal("TG-S3", "You already have an unused Languages pass this turn", action)
+        if category != "languages" and TOKEN_FOR[category] in self.tokens[seat]:
+            return illegal("TG-S3", f"You already hold the {TOKEN_FOR[category].title()} clearance token: "
+                                    "this set would give you nothing", action)
+        return illegal("TG-3", "Keep one card to play on the Target this turn", action)
+
+    def _explain_remove(self, action: Remove, seat: int) -> IllegalActionError:
+        illegal, hand, front = self.spec.rules.illegal, self.hands[seat], self.front[seat]
+        if action.card == "all":
+            if action.using != ("deep-cover",):
+                return illegal("TG-7", "Only a Deep Cover removes all the cards in front of you", action)
+            if not front:
+                return illegal("TG-7", "There are no Espionage cards in front of you", action)
+            if "deep-cover" not in hand:
+                return illegal("TG-7", "You do not hold a Deep Cover", action)
+        else:
+            if action.card not in front:
+                return illegal("TG-7", f"There is no {describe(action.card)} in front of you", action)
+            if action.using == ("slip",):
+                if "slip" not in hand:
+                    return illegal("TG-7", "You do not hold The Slip", action)
+            elif action.using == ("deep-cover",):
+                return illegal("TG-7", "A Deep Cover removes all: write 'remove all with deep-cover'", action)
+            elif action.using != COUNTERS.get(action.card):
+                pair = COUNTERS.get(action.card)
+                how = f"{pair[0]}+{pair[1]}" if pair else "The Slip or Deep Cover only"
+                return illegal("TG-7", f"{describe(action.card)} is removed with {how}", action)
+            elif not _holds(hand, action.using):
+                return illegal("TG-7", f"You need both {' and '.join(map(describe, action.using))} in your hand",
+                               action)
+        return illegal("TG-3", "Keep one card to play on the Target this turn", action)
+
+    def _explain_counter(self, action: Counter, seat: int) -> IllegalActionError:
+        illegal, stage, card = self.spec.rules.illegal, self.stage, action.card
+        rule = "TG-6" if card in ATTACKS else "TG-7"
+        if stage not in (OPERATIVES, ESPIONAGE):
+            return illegal(rule, "Counters are used while the Target resolves step 2 (attacks) or step 3 "
+                                 f"(surveillance); now is {STAGE_TITLES[stage]}", action)
+        if card not in self.pile:
+            return illegal(rule, f"There is no {describe(card)} in the pile", action)
+        if card in ATTACKS and stage != OPERATIVES:
+            return illegal("TG/Play.5", "Attacks are dealt with in step 2", action)
+        if card in SURVEILLANCE and stage != ESPIONAGE:
+            return illegal("TG/Play.6", "Surveillance cards are dealt with in step 3", action)
+        if card not in COUNTERS:
+            return illegal(rule, f"{describe(card)} has no Rookie counter", action)
+        if "missed" in self.pile:
+            return illegal("TG-6", "A Missed in the pile cancels every attack: no counter is needed", action)
+        named = COUNTERS[card]
+        if tuple(c for _, c in action.pay) != named:
+            return illegal(rule, f"{describe(card)} is countered by {describe(named[0])} + {describe(named[1])}",
+                           action)
+        for where, named_card in action.pay:
+            place = self.hands[seat] if where == "hand" else self.pile
+            if named_card not in place:
+                return illegal("TG-FAQ-2", f"There is no {describe(named_card)} in your {where}", action)
+        return illegal(rule, f"{action} is not possible now", action)
+
+    # -- doing a legal action ------------------------------------------------------
+    def _apply(self, action: Action, seat: int | None) -> None:
+        self._cache = {}
+        self.step += 1
+        if seat is None:
+            self._chance(action)
+            return
+        kind = type(action)
+        if kind is Play:
+            self._play(seat, action.card)  # type: ignore[attr-defined]
+        elif kind is TurnIn:
+            self._turn_in(seat, action.cards)  # type: ignore[attr-defined]
+        elif kind is Remove:
+            self._remove_front(seat, action)  # type: ignore[arg-type]
+        elif kind is Counter:
+            self._counter(seat, action)  # type: ignore[arg-type]
+        elif kind is Evade:
+            self._evade(seat, action.card)  # type: ignore[attr-defined]
+        elif kind is Reveal:
+            self._reveal(seat, action)  # type: ignore[arg-type]
+            return
+        elif kind is Resolve:
+            self._perform()
+            self._run()
+        elif kind is Discard:
+            card = action.card  # type: ignore[attr-defined]
+            self.hands[seat].remove(card)
+            self._discard([card])
+            self._log("discard", seat, None, f"Seat {seat} discarded {describe(card)}.", card=card)
+        elif kind is Draw:
+            self.draws.append((seat, action.deck))  # type: ignore[attr-defined]
+            self._prepare_draw()
+        if self.stage == RESTORE:
+            self._run()
+
+    # setup and draws
+    def _chance(self, action: Action) -> None:
+        if isinstance(action, Deal):
+            self._deal(action.card)
+        elif isinstance(action, Pick):
+            _remove(self.pile2, action.affiliation)
+            _add(self.combined, action.affiliation)
+            self.picks_left -= 1
+            self._log("pick", None, frozenset(), f"{describe(action.affiliation)} was picked from Pile 2.",
+                      affiliation=action.affiliation)
+            self._log("picked", None, None, "A card was picked from Pile 2, face down.")
+            if not self.picks_left:
+                self.removed, self.pile2 = self.pile2, {}
+                for affiliation, n in self.pile1.items():
+                    self.combined[affiliation] = self.combined.get(affiliation, 0) + n
+                self.stage = ASSIGN
+                self._log("combined", None, None, f"The picked cards were shuffled into Pile 1; the other "
+                                                  f"{sum(self.removed.values())} were removed from play unseen.")
+        elif isinstance(action, Assign):
+            seat = self.affiliation.index("", 1)
+            _remove(self.combined, action.affiliation)
+            self.affiliation[seat] = action.affiliation
+            self._log("affiliation", seat, frozenset((seat,)),
+                      f"Seat {seat} drew {describe(action.affiliation)} and sealed it in their envelope.",
+                      affiliation=action.affiliation)
+            if seat == self.seats:
+                self._log("circle", None, None, "Every player has an envelope; the envelopes and HQs form the "
+                                                "circle " + " ".join(map(str, self.circle)) + " (TG-2).")
+                self.stage = DEAL
+                self.draws = [(s, "rookie") for _ in range(HAND) for s in range(1, self.seats + 1)]
+
+    def _deal(self, card: str) -> None:
+        seat, deck = self.draws.pop(0)
+        _remove(self.decks[deck], card)
+        _insert(self.hands[seat], card)
+        self._log("drew", seat, None, f"Seat {seat} drew a card from the {deck.title()} deck.", deck=deck)
+        self._log("card", seat, frozenset((seat,)), f"Seat {seat} drew {describe(card)}.", card=card, deck=deck)
+        self._prepare_draw()
+        if not self.draws:
+            self._run()
+
+    def _prepare_draw(self) -> None:
+        """Before the next draw: refill an empty deck from its discards (TG-13), or go on when none is due."""
+        while self.draws:
+            seat, deck = self.draws[0]
+            if self.decks[deck]:
+                return
+            if self.discards[deck]:
+                self.decks[deck], self.discards[deck] = self.discards[deck], {}
+                self._log("reshuffle", None, None, f"The {deck.title()} deck is empty: its discard pile is "
+                                                   "shuffled into a new deck (TG-13).", deck=deck)
+                return
+            self.draws.pop(0)
+            self._log("no_draw", seat, None, f"Seat {seat} cannot draw: the {deck.title()} deck and its discards "
+                                             "are empty (TG-S12).", deck=deck)
+
+    # the turn
+    def _start_turn(self) -> None:
+        self.turn_number += 1
+        self._past = _Log(self._past.events + tuple(self._events))
+        self._events = []
+        self.plays, self.face_up, self.shown = {}, {}, {}
+        self.pile, self.revealed = [], []
+        self.receiver, self.bombed, self.outed_left, self.advance, self.moved = self.marker, False, 0, False, False
+        self.start_hands = tuple(len(h) for h in self.hands[1:])
+        order = [s for s in self._seats_from(self.marker, self.direction) if self.hands[s]]
+        blown = [s for s in order if "blown-cover" in self.front[s]]
+        watched = [s for s in order if s not in blown and any(c in WATCH_DISTANCE for c in self.front[s])]
+        self.play_order = blown + watched
+        self.pending = sorted(s for s in order if s not in self.play_order)
+        self.stage = SURVEILLED if self.play_order else PLAY
+        self._log("turn", None, None, f"Turn {self.turn_number}: the Target is {_who(self.target)}; play is "
+                                      f"{_direction(self.direction)}.", target=str(self.target))
+
+    def _play(self, seat: int, card: str) -> None:
+        self.hands[seat].remove(card)
+        self.plays[seat] = card
+        if self.stage == SURVEILLED:
+            self.play_order.pop(0)
+            if "blown-cover" in self.front[seat]:  # TG-8: Blown Cover plays face up
+                self.face_up[seat] = card
+                self._log("face_up", seat, None, f"Seat {seat} (Blown Cover) played {describe(card)} face up.",
+                          card=card)
+            else:
+                watchers = self._watchers(seat)
+                if watchers:
+                    self.shown[seat] = watchers
+                    names = ", ".join(map(str, watchers))
+                    self._log("show", seat, frozenset((seat, *watchers)),
+                              f"Seat {seat} showed {describe(card)} to seat(s) {names} before playing it (TG-8).",
+                              card=card, watchers=tuple(watchers))
+                    self._log("shown", seat, None, f"Seat {seat} showed their card to seat(s) {names}, then played "
+                                                   "it face down.", watchers=tuple(watchers))
+                else:
+                    self._log("played", seat, None, f"Seat {seat} played a card face down.")
+            if not self.play_order:
+                self.stage = PLAY
+        else:  # simultaneous: nothing is logged until all have played, so submission order leaves no trace
+            self.pending.remove(seat)
+        if self.stage == PLAY and not self.pending:
+            self._reveal_pile()
+
+    def _watchers(self, seat: int) -> list[int]:
+        """TG-8: Staked Out 1 seat clockwise, Tailed 2, Wiretapped 3 (players only)."""
+        found = {self._seat_clockwise(seat, WATCH_DISTANCE[c]) for c in self.front[seat] if c in WATCH_DISTANCE}
+        return sorted(found - {seat})
+
+    def _reveal_pile(self) -> None:
+        secret = sorted(s for s in self.plays if s not in self.face_up and s not in self.shown)
+        for seat in secret:
+            self._log("my_play", seat, frozenset((seat,)), f"Seat {seat} played {describe(self.plays[seat])} face "
+                                                           "down.", card=self.plays[seat])
+        if secret:
+            self._log("played", None, None, f"Seat(s) {', '.join(map(str, secret))} played face down.",
+                      seats=tuple(secret))
+        self.pile = sort_cards(self.plays.values())
+        self.revealed = list(self.pile)
+        self._log("reveal", None, None, "The pile is shuffled and revealed (TG-4): " + _listing(self.pile) + ".",
+                  pile=tuple(self.pile))
+        self.stage, self.receiver = DEFLECT, self.marker
+        self._run()
+
+    def _run(self) -> None:
+        """Carry the turn forward until someone has to act (or chance has to draw)."""
+        while not self.draws and self.stage in _NEXT:
+            if self._pauses():
+                return
+            self._perform()
+        if not self.draws and self.stage == RESTORE:
+            restoring = [s for s in range(1, self.seats + 1) if self._restoring(s)]
+            forced = [s for s in restoring if self._forced_draw(s)]
+            if forced:  # TG-S11: a draw with no alternative is made for the seat (a chance point)
+                self.draws.extend((seat, "rookie") for seat in forced)
+                self._prepare_draw()
+                if not self.draws:
+                    self._run()
+            elif not restoring:
+                self._end_turn()
+        elif not self.draws and self.stage == DEAL:
+            self.marker = 1  # TG-2: from the KGB HQ, clockwise onto the next envelope: seat 1
+            self._log("marker", None, None, "The Target Marker moves from the KGB HQ onto seat 1's envelope: seat 1 "
+                                            "is the first Target (TG-2).")
+            self._start_turn()
+
+    def _pauses(self) -> bool:
+        """TG-S1: stop at a step when the Target is a player and the pile holds cards for the step."""
+        stage = self.stage
+        if not isinstance(self.circle[self.marker if stage == DEFLECT else self.receiver], int):
+            return False
+        pile = self.pile
+        if stage == DEFLECT:
+            return any(c in DEFLECTS for c in pile)
+        if stage == OPERATIVES:
+            return any(DECK_OF[c] == "operative" for c in pile)
+        if stage == ESPIONAGE:
+            return any(c in _ESPIONAGE_TARGETS for c in pile)
+        if stage == OUTED:
+            return self.outed_left > 0 and bool(self._outed_viewers())
+        if stage == MOVEMENT:
+            return any(c in _MOVERS for c in pile)
+        return False
+
+    def _perform(self) -> None:
+        """Carry out the current step and move to the next stage."""
+        stage = self.stage
+        if stage == DEFLECT:
+            self._step_deflect()
+        elif stage == OPERATIVES:
+            self._step_operatives()
+        elif stage == ESPIONAGE:
+            self._step_espionage()
+        elif stage == OUTED:
+            if self.outed_left:
+                self._log("outed_void", None, None, f"{_who(self.circle[self.receiver])} was Outed, but every "
+                                                    "other player has already seen their affiliation (TG-7).")
+            self.outed_left = 0
+        elif stage == INTEL_STEP:
+            self._step_intel()
+        elif stage == MOVEMENT:
+            self._step_movement()
+        elif stage == TAKE:
+            self._step_take()
+        if self.stage == stage:  # events above are logged with the step they belong to
+            self.stage = _NEXT[stage]
+
+    def _step_deflect(self) -> None:
+        """TG-5: net steps over players only; the pile goes there for this turn only."""
+        deflects = [c for c in self.pile if c in DEFLECTS]
+        if not deflects:
+            return
+        net = sum(DEFLECTS[c] for c in deflects)
+        self._take_from_pile(deflects)
+        self._discard(deflects)
+        if net:
+            self.receiver = self._step_players(self.marker, net * self.direction)
+        where = (f"to {_who(self.circle[self.receiver])}, {abs(net)} player(s) {'on' if net > 0 else 'back'}"
+                 if net else "nowhere: they cancel out")
+        self._log("deflect", None, None, f"Step 1: {_listing(deflects)} deflect the pile {where} (TG-5).",
+                  cards=tuple(deflects), net=net, receiver=str(self.circle[self.receiver]))
+
+    def _step_operatives(self) -> None:
+        """TG-6: Missed cancels every attack; an uncountered attack hits (once, TG-S4); Bombed on an HQ."""
+        cards = [c for c in self.pile if DECK_OF[c] == "operative"]
+        if not cards:
+            return
+        self._take_from_pile(cards)
+        self._discard(cards)
+        attacks = [c for c in cards if c in ATTACKS]
+        missed = "missed" in cards
+        who = self.circle[self.receiver]
+        if not isinstance(who, int):
+            self.bombed = "bombed" in attacks and not missed
+            what = ("Bombed: the Intel played this turn is destroyed" if self.bombed else
+                    "Missed saves the Intel from the Bombed" if "bombed" in attacks else "no one to hit")
+            self._log("operatives", None, None, f"Step 2 at the {who} HQ: {_listing(cards)} — {what} (TG-6).",
+                      cards=tuple(cards), bombed=self.bombed)
+        elif attacks and not missed:
+            self._attack(who, attacks)
+        else:
+            why = "Missed: every attack misses" if attacks else "no attack"
+            self._log("operatives", None, None, f"Step 2: {_listing(cards)} — {why} (TG-6).", cards=tuple(cards))
+
+    def _attack(self, seat: int, attacks: list[str]) -> None:
+        lost, tokens = list(self.hands[seat]), list(self.tokens[seat])
+        self.hands[seat], self.tokens[seat] = [], []
+        self._discard(lost)
+        self._log("attack", seat, None, f"Step 2: seat {seat} is hit by {_listing(attacks)}: discards their hand "
+                                        f"({_listing(lost)}), returns every clearance token"
+                                        f"{' (' + ', '.join(tokens) + ')' if tokens else ''} and draws 4 Rookie "
+                                        "cards; Espionage cards in front stay (TG-6).",
+                  attacks=tuple(attacks), lost=tuple(lost), tokens=tuple(tokens))
+        self.draws.extend([(seat, "rookie")] * HAND)
+        self._prepare_draw()
+
+    def _step_espionage(self) -> None:
+        """TG-7 and TG-S6: Evasion in the pile cancels; the rest goes in front of the Target."""
+        who = self.circle[self.receiver]
+        if not isinstance(who, int):
+            cards = [c for c in self.pile if DECK_OF[c] == "espionage"]
+            if cards:
+                self._take_from_pile(cards)
+                self._discard(cards)
+                self._log("espionage", None, None, f"Step 3 at the {who} HQ: {_listing(cards)} discarded (TG-9).",
+                          cards=tuple(cards))
+            return
+        targets = [c for c in self.pile if c in _ESPIONAGE_TARGETS]
+        if not targets:
+            return
+        used: list[str] = []
+        if "deep-cover" in self.pile:
+            used = ["deep-cover"]
+        else:
+            used = ["slip"] * min(self.pile.count("slip"), len(targets))
+        cancelled = targets if used[:1] == ["deep-cover"] else targets[:len(used)]
+        kept = targets[len(cancelled):]
+        self._take_from_pile(used + targets)
+        self._discard(used + cancelled)
+        for card in kept:
+            _insert(self.front[who], card)
+        self.outed_left = kept.count("outed")
+        parts = []
+        if cancelled:
+            parts.append(f"{_listing(used)} cancel(s) {_listing(cancelled)}")
+        if kept:
+            parts.append(f"{_listing(kept)} go(es) face up in front of seat {who}")
+        self._log("espionage", None, None, f"Step 3: {'; '.join(parts)} (TG-7).", cancelled=tuple(cancelled),
+                  kept=tuple(kept))
+
+    def _step_intel(self) -> None:
+        """TG-9: on an HQ, Intel is deposited forever (unless Bombed); the rest is discarded."""
+        hq = self.circle[self.receiver]
+        if isinstance(hq, int):
+            return
+        intel = [c for c in self.pile if c in INTEL]
+        rest = [c for c in self.pile if c not in INTEL and c not in _MOVERS]
+        self._take_from_pile(intel + rest)
+        if intel and self.bombed:
+            self._discard(intel)
+            self._log("destroyed", None, None, f"Step 4: the Bombed destroys {_listing(intel)} at the {hq} HQ "
+                                               "(TG-6).", cards=tuple(intel))
+        elif intel:
+            self.deposits[hq].extend(intel)  # type: ignore[index]
+            self.deposited += len(intel)
+            self._log("deposit", None, None, f"Step 4: {_listing(intel)} deposited at the {hq} HQ, for good (TG-9).",
+                      hq=hq, cards=tuple(intel))
+        if rest:
+            self._discard(rest)
+            self._log("hq_discard", None, None, f"Step 4: {_listing(rest)} played on the {hq} HQ are discarded "
+                                                "(TG-9).", cards=tuple(rest))
+        self._check_win()
+
+    def _check_win(self) -> None:
+        """TG-14: a team's three of a letter at its own HQ; Double Agents' three Dirty anywhere, winning ties."""
+        in_game = set(self.affiliation[1:])
+        dirty = sum(c in DIRTY for cards in self.deposits.values() for c in cards)
+        team = ""
+        if "double-agent" in in_game and dirty >= 3:
+            team = "double-agent"
+        else:
+            for hq in HQS:
+                letters = [letter_of(c) for c in self.deposits[hq]]
+                if any(letters.count(x) >= 3 for x in set(letters)):
+                    team = hq.lower()
+        if not team:
+            return
+        self.win_team, self.stage = team, DONE
+        self.winner_seats = tuple(s for s in range(1, self.seats + 1) if self.affiliation[s] == team)
+        why = ("three Dirty Intel are deposited" if team == "double-agent"
+               else f"three Intel of one letter are at the {team.upper()} HQ")
+        self._log("win", None, None, f"The {describe(team)} side wins: {why} (TG-14). Winners: seat(s) "
+                                     f"{', '.join(map(str, self.winner_seats))}.", team=team,
+                  winners=self.winner_seats)
+
+    def _step_movement(self) -> None:
+        """TG-10 and TG-FAQ-5: Reverse first, then Advance to HQ, both from the next turn."""
+        cards = [c for c in self.pile if c in _MOVERS]
+        if not cards:
+            return
+        self._take_from_pile(cards)
+        self._discard(cards)
+        if cards.count("reverse") % 2:
+            self.direction = -self.direction
+        self.advance = "advance-hq" in cards
+        self.moved = True
+        self._log("movement", None, None, f"Step 5: {_listing(cards)} — play will go {_direction(self.direction)}"
+                                          f"{' and the next Target is the next HQ' if self.advance else ''}; "
+                                          f"next Target: {_who(self.circle[self._next_marker()])} (TG-10).",
+                  cards=tuple(cards), direction=self.direction, advance=self.advance)
+
+    def _step_take(self) -> None:
+        who = self.circle[self.receiver]
+        if self.pile and isinstance(who, int):
+            taken = self.pile
+            for card in taken:
+                _insert(self.hands[who], card)
+            self._log("take", who, None, f"Step 6: seat {who} takes the rest of the pile: {_listing(taken)}.",
+                      cards=tuple(taken))
+        self.pile = []
+
+    def _next_marker(self) -> int:
+        """Where the marker goes from the intended Target (TG-5), in the new direction (TG-10)."""
+        pos, size = self.marker, len(self.circle)
+        while True:
+            pos = (pos + self.direction) % size
+            if not self.advance or not isinstance(self.circle[pos], int):
+                return pos
+
+    def _end_turn(self) -> None:
+        self.language_pass = []
+        self.marker = self._next_marker()
+        self._log("end", None, None, f"Every hand is back to 4; the Target Marker moves to {_who(self.target)}.",
+                  target=str(self.target))
+        if self.turn_limit is not None and self.turn_number >= self.turn_limit:
+            self.stage = DONE
+            self._log("limit", None, None, f"The turn limit of {self.turn_limit} turns is reached: no winner "
+                                           "(TG-14).")
+            return
+        self._start_turn()
+
+    # decisions
+    def _counter(self, seat: int, action: Counter) -> None:
+        for where, card in action.pay:
+            (self.hands[seat] if where == "hand" else self.pile).remove(card)
+        self.pile.remove(action.card)
+        paid = [card for _, card in action.pay]
+        self._discard([action.card, *paid])
+        self._log("counter", seat, None, f"Seat {seat} counters {describe(action.card)} with "
+                                         + " and ".join(f"{describe(c)} from the {w}" for w, c in action.pay)
+                                         + f" ({'TG-6' if action.card in ATTACKS else 'TG-7'}).",
+                  card=action.card, pay=action.pay)
+
+    def _evade(self, seat: int, card: str) -> None:
+        self.pile.remove("slip")
+        self.pile.remove(card)
+        self._discard(["slip", card])
+        self._log("evade", seat, None, f"Seat {seat} lets a Slip from the pile cancel {describe(card)} (TG-7).",
+                  card=card)
+
+    def _reveal(self, seat: int, action: Reveal) -> None:
+        colour = action.colour or self.affiliation[seat]
+        self.outed_seen.setdefault(seat, {})[action.seat] = colour
+        self.outed_left -= 1
+        self._log("outed", seat, None, f"Seat {seat} was Outed and showed their affiliation to seat {action.seat} "
+                                       "(TG-7).", viewer=action.seat)
+        self._log("outed_shown", seat, frozenset((seat, action.seat)),
+                  f"Seat {seat} showed seat {action.seat} the colour {describe(colour)}.", viewer=action.seat,
+                  colour=colour)
+        if not self._pauses():
+            self._perform()
+            self._run()
+
+    def _turn_in(self, seat: int, cards: tuple[str, ...]) -> None:
+        for card in cards:
+            self.hands[seat].remove(card)
+        self._discard(cards)
+        category = CATEGORY[cards[0]]
+        if category == "languages":
+            self.language_pass = sorted({*self.language_pass, seat})
+            gain = "a one-time pass to restore from any advanced deck"
+        else:
+            token = TOKEN_FOR[category]
+            self.tokens[seat] = [d for d in DECKS if d in {*self.tokens[seat], token}]
+            gain = f"the {token.title()} clearance token"
+        self._log("clearance", seat, None, f"Seat {seat} turned in {_listing(cards)} ({category}) for {gain} "
+                                           "(TG-11).", cards=cards, category=category)
+
+    def _remove_front(self, seat: int, action: Remove) -> None:
+        front = self.front[seat]
+        removed = list(front) if action.card == "all" else [action.card]
+        for card in removed:
+            front.remove(card)
+        for card in action.using:
+            self.hands[seat].remove(card)
+        self._discard([*removed, *action.using])
+        self._log("remove", seat, None, f"Seat {seat} discarded {_listing(action.using)} to remove "
+                                        f"{_listing(removed)} from in front of them (TG-7).",
+                  removed=tuple(removed), using=action.using)
+
+    # card movements
+    def _take_from_pile(self, cards: Iterable[str]) -> None:
+        for card in cards:
+            self.pile.remove(card)
+
+    def _discard(self, cards: Iterable[str]) -> None:
+        for card in cards:
+            _add(self.discards[DECK_OF[card]], card)
+
+    # circle geometry
+    def _seats_from(self, pos: int, direction: int) -> list[int]:
+        size = len(self.circle)
+        found = (self.circle[(pos + direction * i) % size] for i in range(size))
+        return [s for s in found if isinstance(s, int)]
+
+    def _step_players(self, pos: int, steps: int) -> int:
+        """Move ``steps`` players along the circle (negative: the other way), skipping HQs (TG-5)."""
+        size, way = len(self.circle), 1 if steps > 0 else -1
+        for _ in range(abs(steps)):
+            pos = (pos + way) % size
+            while not isinstance(self.circle[pos], int):
+                pos = (pos + way) % size
+        return pos
+
+    def _seat_clockwise(self, seat: int, k: int) -> int:
+        return self.circle[self._step_players(self.circle.index(seat), k)]  # type: ignore[return-value]
+
+    # events
+    def _log(self, kind: str, actor: int | None, seen_by: frozenset[int] | None, text: str, **data: Any) -> None:
+        data["turn"] = self.turn_number
+        data["stage"] = self.stage
+        self._events.append(Event(self.step, kind, actor, seen_by, text, tuple(data.items())))
+
+    # -- invariants and hidden information -------------------------------------------
+    def validate(self) -> list[str]:
+        problems = []
+        found: dict[str, int] = {}
+        places: list[Iterable[str]] = [*self.hands, *self.front, *self.deposits.values(), self.pile]
+        if self.stage in _PLAYING:
+            places.append(self.plays.values())
+        for cards in places:
+            for card in cards:
+                found[card] = found.get(card, 0) + 1
+        for counts in (*self.decks.values(), *self.discards.values()):
+            for card, n in counts.items():
+                found[card] = found.get(card, 0) + n
+        for deck, counts in DECK_COUNTS.items():
+            for card, n in counts.items():
+                if found.get(card, 0) != n:
+                    problems.append(f"{card}: {found.get(card, 0)} found, {n} in the {deck} deck (TG-1)")
+        affiliations = {a: self.unused[a] + self.pile1.get(a, 0) * (self.stage == PICK) + self.pile2.get(a, 0)
+                        + self.combined.get(a, 0) + self.removed.get(a, 0) + self.affiliation.count(a)
+                        for a in AFFILIATION_COUNTS}
+        if affiliations != AFFILIATION_COUNTS:
+            problems.append(f"affiliation cards: {affiliations} != {AFFILIATION_COUNTS} (TG-1)")
+        if self.start_hands and any(n != HAND for n in self.start_hands):
+            problems.append(f"a turn began with hands of {self.start_hands}, not all 4 (TG-12)")
+        if sum(map(len, self.deposits.values())) != self.deposited or any(
+                c not in INTEL for cards in self.deposits.values() for c in cards):
+            problems.append("deposited Intel changed: deposits never leave an HQ (TG-9)")
+        for seat in range(1, self.seats + 1):
+            if len(set(self.tokens[seat])) != len(self.tokens[seat]) or "rookie" in self.tokens[seat]:
+                problems.append(f"seat {seat} holds tokens {self.tokens[seat]}")
+            if any(c not in _ESPIONAGE_TARGETS for c in self.front[seat]):
+                problems.append(f"seat {seat} has {self.front[seat]} in front: only Surveillance and Outed lie there")
+        for owner, seen in self.outed_seen.items():
+            if owner in seen or any(colour not in ("cia", "kgb") or (self.affiliation[owner] != "double-agent"
+                                                                     and colour != self.affiliation[owner])
+                                    for colour in seen.values()):
+                problems.append(f"seat {owner}'s Outed reveals {seen} break TG-7")
+        if self.stage in _NEXT and self.stage != DEFLECT and not self.revealed:
+            problems.append("a resolution stage without a revealed pile")
+        if self.stage == DONE and self.win_team and not self.winner_seats:
+            problems.append("a winning side with no seats")
+        return problems
+
+    def resample_hidden(self, seat: int, rng: random.Random) -> TargetState | None:
+        """Re-deal what ``seat`` has not seen: others' hands and hidden plays (each card only with
+        unseen cards of its own deck, so every public count stays), the decks' contents, who played
+        which card of the revealed pile, and the other seats' affiliations (keeping what Outed
+        showed ``seat``).  The copy keeps only the history ``seat`` saw."""
+        other = self.clone()
+        other._past = _Log(tuple(e for e in self._past.events if e.visible_to(seat)))
+        other._events = [e for e in self._events if e.visible_to(seat)]
+        slots: dict[str, list[tuple[str, int]]] = {deck: [] for deck in DECKS}
+        cards: dict[str, list[str]] = {deck: [] for deck in DECKS}
+        for s in range(1, self.seats + 1):
+            if s != seat:
+                for card in self.hands[s]:
+                    slots[DECK_OF[card]].append(("hand", s))
+                    cards[DECK_OF[card]].append(card)
+        secret_plays = [s for s in sorted(self.plays) if s != seat and s not in self.face_up
+                        and seat not in self.shown.get(s, ())]
+        if self.stage in _PLAYING:
+            for s in secret_plays:
+                slots[DECK_OF[self.plays[s]]].append(("play", s))
+                cards[DECK_OF[self.plays[s]]].append(self.plays[s])
+        elif len(secret_plays) > 1:
+            shuffled = [self.plays[s] for s in secret_plays]
+            rng.shuffle(shuffled)
+            other.plays.update(zip(secret_plays, shuffled))
+        for s in range(1, self.seats + 1):
+            if s != seat:
+                other.hands[s] = []
+        for deck in DECKS:
+            pool = cards[deck] + [c for c, n in sorted(self.decks[deck].items()) for _ in range(n)]
+            rng.shuffle(pool)
+            for (where, s), card in zip(slots[deck], pool):
+                if where == "hand":
+                    other.hands[s].append(card)
+                else:
+                    other.plays[s] = card
+            other.decks[deck] = {}
+            for card in pool[len(slots[deck]):]:
+                _add(other.decks[deck], card)
+        for s in range(1, self.seats + 1):
+            other.hands[s] = sort_cards(other.hands[s])
+        if self.stage not in (PICK, ASSIGN, DONE):  # at the end the winners are known
+            other._resample_affiliations(seat, rng)
+        return other
+
+    def _resample_affiliations(self, seat: int, rng: random.Random) -> None:
+        if self.from_scenario:  # a scenario's affiliations need not follow the chart: only swap them
+            self._swap_affiliations(seat, rng)
+            return
+        pile1, pile2, picks = SETUP_CHART[self.seats]
+        pile2_cards = [a for a, n in pile2 for _ in range(n)]
+        for _ in range(50):
+            rng.shuffle(pile2_cards)
+            final = [a for a, n in pile1 for _ in range(n)] + pile2_cards[:picks]
+            if self.affiliation[seat] not in final:
+                continue
+            final.remove(self.affiliation[seat])
+            rng.shuffle(final)
+            others = [s for s in range(1, self.seats + 1) if s != seat]
+            trial = dict(zip(others, final))
+            if all(self.outed_seen.get(s, {}).get(seat) in (None, a) or a == "double-agent"
+                   for s, a in trial.items()):
+                break
+        else:
+            return
+        for s, a in trial.items():
+            self.affiliation[s] = a
+            for viewer, colour in self.outed_seen.get(s, {}).items():
+                if a != "double-agent":
+                    self.outed_seen[s][viewer] = a
+        self.removed = {}
+        for a in pile2_cards[picks:]:
+            _add(self.removed, a)
+
+    def _swap_affiliations(self, seat: int, rng: random.Random) -> None:
+        others = [s for s in range(1, self.seats + 1) if s != seat]
+        shuffled = [self.affiliation[s] for s in others]
+        rng.shuffle(shuffled)
+        trial = dict(zip(others, shuffled))
+        if all(self.outed_seen.get(s, {}).get(seat) in (None, a) or a == "double-agent" for s, a in trial.items()):
+            for s, a in trial.items():
+                self.affiliation[s] = a
+                for viewer in self.outed_seen.get(s, {}):
+                    if a != "double-agent":
+                        self.outed_seen[s][viewer] = a
+
+    # -- copies and views --------------------------------------------------------------
+    def clone(self) -> TargetState:
+        other = object.__new__(TargetState)
+        other._cache = {}
+        other.__dict__.update(self.__dict__)
+        for name in ("pile1", "pile2", "combined", "removed", "unused", "plays", "face_up"):
+            setattr(other, name, dict(getattr(self, name)))
+        for name in ("affiliation", "language_pass", "play_order", "pending", "pile", "revealed", "draws",
+                     "_events"):
+            setattr(other, name, list(getattr(self, name)))
+        other.decks = {d: dict(c) for d, c in self.decks.items()}
+        other.discards = {d: dict(c) for d, c in self.discards.items()}
+        other.hands = [list(h) for h in self.hands]
+        other.front = [list(f) for f in self.front]
+        other.tokens = [list(t) for t in self.tokens]
+        other.deposits = {hq: list(c) for hq, c in self.deposits.items()}
+        other.shown = {s: list(w) for s, w in self.shown.items()}
+        other.outed_seen = {s: dict(v) for s, v in self.outed_seen.items()}
+        return other
+
+    def view(self, seat: int | None) -> View:
+        from .display import view_label
+
+        cache = self._memo()
+        public = cache.get("public")
+        if public is None:  # what every seat sees is built once per position
+            public = cache["public"] = self._public_view()
+        seats = range(1, self.seats + 1)
+        data = dict(public)
+        data["events"] = self._event_dicts(seat)
+        if seat is None:
+            data["affiliations"] = FrozenDict((str(s), self.affiliation[s]) for s in seats)
+            data["hands"] = FrozenDict((str(s), tuple(self.hands[s])) for s in seats)
+            data["plays"] = FrozenDict((str(s), c) for s, c in sorted(self.plays.items()))
+            data["decks"] = FrozenDict((d, _counts(self.decks[d])) for d in DECKS)
+            data["outed_colours"] = freeze({str(s): {str(v): c for v, c in sorted(seen.items())}
+                                            for s, seen in sorted(self.outed_seen.items())})
+            data["setup"] = freeze({"pile2": self.pile2, "picks_left": self.picks_left, "combined": self.combined,
+                                    "removed": self.removed})
+        else:
+            data["affiliation"] = self.affiliation[seat]
+            data["hand"] = tuple(self.hands[seat])
+            known = {s: c for s, c in self.plays.items()
+                     if s == seat or s in self.face_up or seat in self.shown.get(s, ())}
+            data["known_plays"] = FrozenDict((str(s), c) for s, c in sorted(known.items()))
+            data["shown_to_me"] = FrozenDict(
+                (str(s), seen[seat]) for s, seen in sorted(self.outed_seen.items()) if seat in seen)
+        return View(self.spec.name, seat, view_label(seat), FrozenDict(data))
+
+    def _public_view(self) -> dict[str, Any]:
+        """Everything face up: the same in every seat's view (TG-S10)."""
+        seats = range(1, self.seats + 1)
+        stage = self.stage
+        resolving = stage in _NEXT or stage == RESTORE
+        return {
+            "seats": self.seats,
+            "turn_number": self.turn_number,
+            "turn_limit": self.turn_limit,
+            "stage": stage,
+            "stage_title": STAGE_TITLES[stage],
+            "to_move": tuple(self.turn.seats),
+            "chance": self.turn.chance,
+            "circle": tuple(self.circle),
+            "marker": self.target,
+            "marker_index": self.marker,
+            "direction": _direction(self.direction),
+            "receiver": self.circle[self.receiver] if resolving else None,
+            "next_target": (self.circle[self._next_marker()]
+                            if stage in (TAKE, RESTORE) or (self.moved and stage != DONE) else None),
+            "hand_sizes": FrozenDict((str(s), len(self.hands[s])) for s in seats),
+            "tokens": FrozenDict((str(s), tuple(self.tokens[s])) for s in seats),
+            "front": FrozenDict((str(s), tuple(self.front[s])) for s in seats),
+            "deposits": FrozenDict((hq, tuple(cards)) for hq, cards in self.deposits.items()),
+            "deck_sizes": FrozenDict((d, sum(self.decks[d].values())) for d in DECKS),
+            "discards": FrozenDict((d, _counts(self.discards[d])) for d in DECKS),
+            "played": tuple(sorted(self.plays)) if stage in _PLAYING else (),
+            "face_up": FrozenDict((str(s), c) for s, c in sorted(self.face_up.items())),
+            "shown": FrozenDict((str(s), tuple(w)) for s, w in sorted(self.shown.items())),
+            "pile": tuple(self.pile),
+            "revealed": tuple(self.revealed),
+            "outed": FrozenDict((str(s), tuple(sorted(v))) for s, v in sorted(self.outed_seen.items())),
+            "language_pass": tuple(self.language_pass),
+            "winner": self.win_team or None,
+            "winners": self.winner_seats,
+        }
+
+    def _event_dicts(self, seat: int | None) -> tuple[FrozenDict, ...]:
+        """The last :data:`RECENT_EVENTS` events ``seat`` saw this turn (the whole history:
+        ``events_seen_by(seat)``); a view stays small however long the game."""
+        recent: list[FrozenDict] = []
+        for event in reversed(self._events):
+            if event.visible_to(seat):
+                recent.append(event.frozen())
+                if len(recent) == RECENT_EVENTS:
+                    break
+        return tuple(reversed(recent))
+
+    def text(self, seat: int | None = None) -> str:
+        """The table as a text board: omniscient, or as ``seat`` knows it."""
+        from .display import text_table
+
+        return text_table(self.view(seat))
+
+    def __str__(self) -> str:
+        return self.text(None)
+
+    def __repr__(self) -> str:
+        return f"<TargetState {self.seats} seats, turn {self.turn_number}, stage {self.stage}, {self.turn}>"
+
+
+_DEALS = {card: Deal(card) for card in RANK}
+_DECK_CARDS = {deck: tuple(DECK_COUNTS[deck]) for deck in DECKS}
+
+
+def _fractions(weights: tuple[tuple[Action, int], ...]) -> tuple[tuple[Action, Fraction], ...]:
+    total = sum(w for _, w in weights)
+    return tuple((outcome, Fraction(w, total)) for outcome, w in weights)
+
+
+@lru_cache(maxsize=4096)
+def _weights(kind: type[Action], pool: tuple[tuple[str, int], ...]) -> tuple[tuple[Action, int], ...]:
+    return tuple((kind(card), n) for card, n in pool if n)  # type: ignore[call-arg]
+
+
+def _canonical(action: Action) -> Action:
+    """A set's cards in rulebook order (``clear kevlar+chemicals+kevlar`` is ``clear kevlar+kevlar+chemicals``)."""
+    kind = type(action)
+    if kind is TurnIn and all(c in RANK for c in action.cards):  # type: ignore[attr-defined]
+        return TurnIn(tuple(sort_cards(action.cards)))  # type: ignore[attr-defined]
+    named = COUNTERS.get(getattr(action, "card", ""))
+    if kind is Remove and named and sorted(action.using) == sorted(named):  # type: ignore[attr-defined]
+        return Remove(action.card, named)  # type: ignore[attr-defined]
+    if kind is Counter and named and sorted(c for _, c in action.pay) == sorted(named):  # type: ignore[attr-defined]
+        return Counter(action.card, tuple(sorted(action.pay, key=lambda p: named.index(p[1]))))  # type: ignore
+    return action
+
+
+def _ranks(cards: tuple[str, ...]) -> tuple[int, ...]:
+    return tuple(RANK[c] for c in cards)
+
+
+def _distinct(cards: Iterable[str]) -> list[str]:
+    return sort_cards(set(cards))
+
+
+def _holds(hand: list[str], cards: Iterable[str]) -> bool:
+    rest = list(hand)
+    for card in cards:
+        if card not in rest:
+            return False
+        rest.remove(card)
+    return True
+
+
+def _insert(cards: list[str], card: str) -> None:
+    rank = RANK[card]
+    i = 0
+    while i < len(cards) and RANK[cards[i]] <= rank:
+        i += 1
+    cards.insert(i, card)
+
+
+def _add(counts: dict[str, int], card: str) -> None:
+    counts[card] = counts.get(card, 0) + 1
+
+
+def _remove(counts: dict[str, int], card: str) -> None:
+    if counts[card] == 1:
+        del counts[card]
+    else:
+        counts[card] -= 1
+
+
+def _counts(counts: Mapping[str, int]) -> FrozenDict:
+    """A multiset as view data: card -> how many, in rulebook order."""
+    return FrozenDict((c, counts[c]) for c in sort_cards(counts))
+
+
+def _listing(cards: Iterable[str]) -> str:
+    names = [describe(c) for c in cards]
+    return ", ".join(names) if names else "nothing"
+
+
+def _who(position: str | int) -> str:
+    return f"seat {position}" if isinstance(position, int) else f"the {position} HQ"
+
+
+def _direction(direction: int) -> str:
+    return "clockwise" if direction > 0 else "counter-clockwise"
