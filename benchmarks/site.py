@@ -1,0 +1,140 @@
+"""How long the site takes to become useful, and how many bytes that costs.
+
+Measures, in one run, against a built site served on 127.0.0.1:
+
+* **first live spynb widget**: from opening ``site-check.ipynb`` to its board
+  drawn by the running kernel (Run All Cells, then the first ``.spynb-board``);
+* **bare first cell**: from opening the REPL with ``1 + 1`` to its output
+  (the kernel's start and one cell, with no spynb import).
+
+Each runs in a fresh browser context (empty cache); bytes are counted by the
+local server (response bodies), so they include what the kernel's worker
+fetches.  Requests leaving 127.0.0.1 are refused and reported.
+
+Run by hand, not in CI::
+
+    ./build.sh build && ./build.sh test -- -x -q tests/site   # makes .build-env/test-venv
+    .build-env/test-venv/bin/python benchmarks/site.py --site _site
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import shlex
+import sys
+import threading
+import time
+from pathlib import Path
+from urllib.parse import quote, urlparse
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "lite"))
+
+import serve_site  # noqa: E402
+
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+TIMEOUT_MS = 300_000
+
+
+class CountingHandler(serve_site.SiteHandler):
+    """The site's handler, adding up the body bytes it sends."""
+
+    lock = threading.Lock()
+    sent = 0
+    requests = 0
+
+    def copyfile(self, source, outputfile) -> None:
+        while block := source.read(1 << 16):
+            outputfile.write(block)
+            with CountingHandler.lock:
+                CountingHandler.sent += len(block)
+        with CountingHandler.lock:
+            CountingHandler.requests += 1
+
+    @classmethod
+    def reset(cls) -> None:
+        with cls.lock:
+            cls.sent = 0
+            cls.requests = 0
+
+
+def measure(browser, url: str, ready) -> dict:
+    """Open ``url`` in a fresh context, call ``ready(page)``; seconds, bytes, requests, refused."""
+    refused: list[str] = []
+
+    def guard(route) -> None:
+        if urlparse(route.request.url).hostname == "127.0.0.1":
+            route.continue_()
+        else:
+            refused.append(route.request.url)
+            route.abort("internetdisconnected")
+
+    context = browser.new_context(service_workers="block", viewport={"width": 1200, "height": 1000})
+    context.route("**/*", guard)
+    page = context.new_page()
+    CountingHandler.reset()
+    started = time.perf_counter()
+    page.goto(url)
+    ready(page)
+    seconds = time.perf_counter() - started
+    time.sleep(0.5)  # let in-flight responses finish counting
+    result = {"seconds": seconds, "bytes": CountingHandler.sent, "requests": CountingHandler.requests,
+              "refused": refused}
+    context.close()
+    return result
+
+
+def first_widget(page) -> None:
+    page.get_by_text("Python (Pyodide)", exact=True).first.wait_for(timeout=TIMEOUT_MS)
+    page.get_by_text("Run", exact=True).first.click()
+    page.get_by_text("Run All Cells", exact=True).click()
+    page.locator(".spynb-board button.spynb-board__action").first.wait_for(timeout=TIMEOUT_MS)
+
+
+def bare_first_cell(page) -> None:
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.jp-OutputArea-output')].some(e => e.textContent.includes('2'))",
+        timeout=TIMEOUT_MS, polling=100,
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Time and bytes to a live widget and to a bare first cell.")
+    parser.add_argument("--site", type=Path, default=REPO / "_site", help="built site (default: _site)")
+    parser.add_argument("--chromium", default=os.environ.get("SPYNB_CHROMIUM", "/usr/bin/chromium"))
+    args = parser.parse_args(argv)
+    if not (args.site / "index.html").is_file():
+        print(f"no built site in {args.site}; run ./build.sh build first", file=sys.stderr)
+        return 1
+    from playwright.sync_api import sync_playwright
+
+    server = serve_site.make_server(args.site, handler_class=CountingHandler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_port}/"
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=args.chromium, headless=True, args=CHROMIUM_ARGS)
+        widget = measure(browser, base + "notebooks/index.html?path=site-check.ipynb", first_widget)
+        bare = measure(browser, base + "repl/index.html?kernel=python&code=" + quote("1 + 1"), bare_first_cell)
+        browser.close()
+    server.shutdown()
+
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    print(f"site: {args.site}  ({platform.machine()}, {os.cpu_count()} cores, load {load}, headless Chromium)")
+    print("cold start each time: a fresh browser context, so nothing comes from the browser's cache")
+    for name, result in (("first live spynb widget", widget), ("bare first cell (REPL, 1 + 1)", bare)):
+        print(f"{name:32s} {result['seconds']:6.1f} s  {result['bytes'] / 1e6:6.1f} MB  "
+              f"{result['requests']:4d} requests")
+        if result["refused"]:
+            print(f"  refused {len(result['refused'])} request(s) outside 127.0.0.1, e.g. {result['refused'][0]}")
+    command = " ".join(shlex.quote(part) for part in [sys.executable, *sys.argv])
+    print(f"reproduce: ./build.sh build && {command}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

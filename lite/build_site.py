@@ -1,0 +1,271 @@
+"""Build the static JupyterLite site, from scratch, into a fresh folder.
+
+Run by ``./build.sh build`` with the build environment's Python (3.12+), from
+the repository root.  The steps:
+
+1. check the notebooks (``check_notebooks.py``);
+2. fetch Pyodide's core runtime with npm (``pyodide@PYODIDE_VERSION``) into the
+   build cache, once;
+3. build the spynb wheel with the standard PEP 517 build (a pure-Python
+   ``py3-none-any`` wheel, the same one ``pyodide build`` would make);
+4. lay out a fresh staging folder: ``lite/``'s configuration, the Pyodide
+   runtime under ``static/pyodide/``, the wheel, the notebooks under
+   ``files/``, and two requirement files written from Pyodide's own lock:
+   ``kernel-boot.txt`` (the kernel's boot packages at Pyodide's versions)
+   and ``pyodide-pins.txt`` (every pure-Python package at Pyodide's version);
+5. ``jupyter lite build`` into a new folder beside the output, with the
+   kernel's lock addon writing the site's own lock file;
+6. verify the result (``verify_site.py``), mark it as a site build, and only
+   then replace the output folder — which must be empty or a previous build.
+
+Standard library only (the build tools are run as programs).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from check_notebooks import check_paths  # noqa: E402
+from verify_site import MARKER, read_pins, verify_site  # noqa: E402
+
+#: the Pyodide the kernel (jupyterlite-pyodide-kernel 0.8.6) expects
+PYODIDE_VERSION = "314.0.6"
+
+#: files of the npm package that the site serves (maps, typings and demo pages are left out)
+PYODIDE_SITE_FILES = ("package.json", "README.md", "pyodide.mjs", "pyodide.js", "pyodide.asm.mjs",
+                      "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+
+#: the kernel's boot packages that come from Pyodide's lock (the others ship in the kernel's extension)
+KERNEL_BOOT = ("micropip", "ipython", "jedi")
+
+#: files copied from lite/ into the staging folder
+LITE_CONFIG = ("jupyter_lite_config.json", "jupyter-lite.json", "requirements-kernel.txt")
+
+
+class BuildError(RuntimeError):
+    """The build cannot go on; the message says why."""
+
+
+def log(message: str) -> None:
+    print(f"build: {message}", flush=True)
+
+
+def run(args: list[str], **kwargs) -> None:
+    log("$ " + " ".join(map(str, args)))
+    subprocess.run([str(a) for a in args], check=True, **kwargs)
+
+
+# -- the output folder ---------------------------------------------------------------------------
+
+def is_previous_build(path: Path) -> bool:
+    """True if ``path`` is a folder this build made (it holds the marker file)."""
+    return path.is_dir() and (path / MARKER).is_file()
+
+
+def check_output_dir(output: Path, repo: Path) -> None:
+    """Refuse an output folder the build must not replace.
+
+    Allowed: a path that does not exist, an empty folder, or a previous build.
+    Never the repository itself, a folder containing it, or a non-build.
+    """
+    output = output.resolve()
+    repo = repo.resolve()
+    if output == repo or output in repo.parents:
+        raise BuildError(f"refusing to build into {output}: it contains the repository")
+    if output.exists() and not output.is_dir():
+        raise BuildError(f"refusing to build into {output}: it is a file")
+    if output.is_dir() and any(output.iterdir()) and not is_previous_build(output):
+        raise BuildError(f"refusing to delete {output}: it is not empty and not a previous site build "
+                         f"(no {MARKER}); remove it yourself or choose another --output")
+
+
+def replace_output(new: Path, output: Path, repo: Path) -> None:
+    """Swap the freshly built ``new`` folder in place of ``output``."""
+    check_output_dir(output, repo)  # again: nothing may have changed it since the start
+    if output.exists():
+        shutil.rmtree(output)
+    output.parent.mkdir(parents=True, exist_ok=True)
+    shutil.move(str(new), str(output))
+
+
+# -- Pyodide ---------------------------------------------------------------------------------------
+
+def fetch_pyodide(cache: Path, version: str = PYODIDE_VERSION) -> Path:
+    """The extracted npm package ``pyodide@version`` in the build cache, fetched once."""
+    folder = cache / f"pyodide-{version}"
+    if (folder / "pyodide.asm.wasm").is_file() and (folder / "pyodide-lock.json").is_file():
+        return folder
+    downloads = cache / "npm"
+    downloads.mkdir(parents=True, exist_ok=True)
+    run(["npm", "pack", f"pyodide@{version}", "--pack-destination", downloads, "--silent"],
+        stdout=subprocess.DEVNULL)
+    tarball = downloads / f"pyodide-{version}.tgz"
+    if not tarball.is_file():
+        raise BuildError(f"npm did not produce {tarball}")
+    partial = cache / f"pyodide-{version}.partial"
+    shutil.rmtree(partial, ignore_errors=True)
+    partial.mkdir(parents=True)
+    with tarfile.open(tarball) as archive:
+        for member in archive.getmembers():
+            if member.isfile() and member.name.startswith("package/") and "/" not in member.name[8:]:
+                member.name = member.name[8:]
+                archive.extract(member, partial, filter="data")
+    missing = [name for name in PYODIDE_SITE_FILES if not (partial / name).is_file()]
+    if missing:
+        raise BuildError(f"the npm package pyodide@{version} lacks {', '.join(missing)}")
+    shutil.rmtree(folder, ignore_errors=True)
+    partial.rename(folder)
+    return folder
+
+
+def pyodide_requirements(lock_path: Path) -> tuple[list[str], list[str]]:
+    """From Pyodide's lock: the kernel's boot packages and every pure-Python package, pinned.
+
+    The pins let the lock addon's solver (uv) take those packages from PyPI at
+    exactly Pyodide's versions, so the site serves them itself; compiled
+    packages (numpy, matplotlib, ...) keep pointing at Pyodide's CDN.
+    """
+    packages = json.loads(lock_path.read_text(encoding="utf-8"))["packages"]
+    pins = sorted(f"{entry['name']}=={entry['version']}" for entry in packages.values()
+                  if entry["file_name"].endswith("-none-any.whl"))
+    boot = []
+    for name in KERNEL_BOOT:
+        if name not in packages:
+            raise BuildError(f"Pyodide's lock has no {name}, which the kernel needs")
+        boot.append(f"{name}=={packages[name]['version']}")
+    return boot, pins
+
+
+# -- the wheel -------------------------------------------------------------------------------------
+
+def build_wheel(repo: Path, work: Path) -> Path:
+    """Build spynb's wheel from a clean copy of the sources (PEP 517, setuptools).
+
+    Building from a copy keeps the repository untouched and leaves no stale
+    ``build/`` folder to leak deleted modules into the wheel.
+    """
+    src, dest = work / "src", work / "dist"
+    for folder in (src, dest):
+        shutil.rmtree(folder, ignore_errors=True)
+    src.mkdir(parents=True)
+    for path in repo.iterdir():
+        if path.name == "pyproject.toml" or path.name.upper().startswith(("README", "LICENSE")):
+            shutil.copy2(path, src / path.name)
+    shutil.copytree(repo / "spynb", src / "spynb", ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    run([sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", dest, src],
+        stdout=subprocess.DEVNULL)
+    wheels = sorted(dest.glob("spynb-*-py3-none-any.whl"))
+    if len(wheels) != 1:
+        raise BuildError(f"expected one pure-Python spynb wheel in {dest}, found {[w.name for w in wheels]}")
+    return wheels[0]
+
+
+# -- the whole build -------------------------------------------------------------------------------
+
+def stage(repo: Path, work: Path, pyodide: Path, wheel: Path) -> Path:
+    """A fresh lite folder with everything ``jupyter lite build`` reads."""
+    lite = work / "stage"
+    shutil.rmtree(lite, ignore_errors=True)
+    lite.mkdir(parents=True)
+    for name in LITE_CONFIG:
+        shutil.copy2(HERE / name, lite / name)
+    static = lite / "static" / "pyodide"
+    static.mkdir(parents=True)
+    for name in PYODIDE_SITE_FILES:
+        shutil.copy2(pyodide / name, static / name)
+    (lite / "wheels").mkdir()
+    shutil.copy2(wheel, lite / "wheels" / wheel.name)
+    shutil.copytree(repo / "notebooks", lite / "files",
+                    ignore=shutil.ignore_patterns(".ipynb_checkpoints", "*.pyc", "__pycache__"))
+    boot, pins = pyodide_requirements(pyodide / "pyodide-lock.json")
+    (lite / "kernel-boot.txt").write_text("\n".join(boot) + "\n", encoding="utf-8")
+    (lite / "pyodide-pins.txt").write_text("\n".join(pins) + "\n", encoding="utf-8")
+    return lite
+
+
+def check_frontends(pins: dict[str, str]) -> None:
+    """The widget front ends come from the build environment: they must match the kernel's pins."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    for name in ("anywidget", "ipywidgets"):
+        try:
+            installed = version(name)
+        except PackageNotFoundError:
+            raise BuildError(f"{name} is not in the build environment (lite/requirements.txt)") from None
+        if installed != pins.get(name):
+            raise BuildError(f"the build environment has {name} {installed}, the kernel gets {pins.get(name)}; "
+                             "reinstall the build environment")
+
+
+def build(repo: Path, output: Path, cache: Path) -> Path:
+    started = time.monotonic()
+    check_output_dir(output, repo)
+    problems = check_paths([repo / "notebooks"])
+    if problems:
+        raise BuildError("notebooks are not ready for the site:\n  " + "\n  ".join(problems))
+    kernel_pins = read_pins(HERE / "requirements-kernel.txt")
+    check_frontends(kernel_pins)
+
+    pyodide = fetch_pyodide(cache)
+    work = cache / "work"
+    shutil.rmtree(work, ignore_errors=True)
+    work.mkdir(parents=True)
+    wheel = build_wheel(repo, work)
+    lite = stage(repo, work, pyodide, wheel)
+
+    new = work / "site"
+    env = dict(os.environ, UV_PYTHON_DOWNLOADS="never", UV_NO_PROGRESS="1")
+    build_log = work / "jupyter-lite-build.log"
+    with build_log.open("w", encoding="utf-8") as stream:
+        try:
+            run([Path(sys.executable).parent / "jupyter", "lite", "build", "--lite-dir", lite, "--output-dir", new],
+                cwd=lite, env=env, stdout=stream, stderr=subprocess.STDOUT)
+        except subprocess.CalledProcessError:
+            sys.stderr.write(build_log.read_text(encoding="utf-8")[-20000:])
+            raise
+    log(f"jupyter lite build finished (its log: {build_log})")
+    (new / MARKER).write_text(json.dumps({
+        "what": "spynb static site build; ./build.sh may delete this folder",
+        "pyodide": PYODIDE_VERSION,
+        "wheel": wheel.name,
+    }, indent=2) + "\n", encoding="utf-8")
+    problems = verify_site(new, wheel, kernel_pins)
+    if problems:
+        raise BuildError("the built site failed verification:\n  " + "\n  ".join(problems))
+    replace_output(new, output, repo)
+    size = sum(p.stat().st_size for p in output.rglob("*") if p.is_file())
+    log(f"site built in {output} ({size / 1e6:.1f} MB) in {time.monotonic() - started:.0f} s")
+    return output
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Build the spynb JupyterLite site.")
+    parser.add_argument("--output", type=Path, default=Path("_site"), help="output folder (default: _site)")
+    parser.add_argument("--cache", type=Path, default=Path(".build-env/cache"),
+                        help="build cache (default: .build-env/cache)")
+    parser.add_argument("--repo", type=Path, default=Path.cwd(), help="repository root (default: here)")
+    args = parser.parse_args(argv)
+    try:
+        build(args.repo.resolve(), args.output.resolve(), args.cache.resolve())
+    except BuildError as err:
+        print(f"build: {err}", file=sys.stderr)
+        return 1
+    except subprocess.CalledProcessError as err:
+        print(f"build: a step failed ({' '.join(map(str, err.cmd))}: exit {err.returncode})", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

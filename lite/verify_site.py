@@ -1,0 +1,161 @@
+"""Verify a built site before anyone serves or deploys it.
+
+Checks that the output folder is a spynb site build (its marker file), that
+the self-hosted Pyodide is there and configured, that the site's own lock
+(``static/pyodide-lock/pyodide-lock.json``) has spynb and the kernel's boot
+packages as files inside the site (not on a CDN), that every local file the
+lock names exists with the right checksum, and that the pinned kernel
+packages (``lite/requirements-kernel.txt``) are in the lock at their pins.
+
+Usage: ``python lite/verify_site.py SITE [--wheel SPYNB_WHEEL] [--pins FILE]``.
+Standard library only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import re
+import sys
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+
+__all__ = ["MARKER", "PYODIDE_FILES", "BOOT_PACKAGES", "read_pins", "verify_site", "main"]
+
+#: the file every site build holds; the build deletes no folder without it
+MARKER = ".spynb-site-build"
+
+#: the core runtime files of a self-hosted Pyodide
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+
+#: packages the kernel loads on every start: they must be served by the site itself
+BOOT_PACKAGES = ("micropip", "piplite", "pyodide-kernel", "ipykernel", "comm", "ipython", "jedi", "traitlets")
+
+KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+
+
+def _canonical(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def read_pins(path: Path) -> dict[str, str]:
+    """``name==version`` lines of a requirements file, keyed by canonical name."""
+    pins: dict[str, str] = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        line = line.split("#", 1)[0].strip()
+        match = re.fullmatch(r"([A-Za-z0-9][A-Za-z0-9._-]*)(?:\[[^\]]*\])?\s*==\s*([^\s;]+)", line)
+        if match:
+            pins[_canonical(match.group(1))] = match.group(2)
+    return pins
+
+
+def _sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as stream:
+        for block in iter(lambda: stream.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def _kernel_settings(site: Path) -> dict:
+    config = json.loads((site / "jupyter-lite.json").read_text(encoding="utf-8"))
+    data = config.get("jupyter-config-data", {})
+    return data.get("litePluginSettings", {}).get(KERNEL_PLUGIN, {})
+
+
+def verify_site(site: Path, wheel: Path | None = None, pins: dict[str, str] | None = None) -> list[str]:
+    """Every problem found with the built site in ``site`` (empty: all good)."""
+    problems: list[str] = []
+    if not (site / MARKER).is_file():
+        return [f"{site}: not a spynb site build (no {MARKER})"]
+    if not (site / "jupyter-lite.json").is_file():
+        return [f"{site}: no jupyter-lite.json; the JupyterLite build did not finish"]
+
+    # the self-hosted Pyodide, and the configuration that points at it
+    for name in PYODIDE_FILES:
+        if not (site / "static" / "pyodide" / name).is_file():
+            problems.append(f"self-hosted Pyodide is missing static/pyodide/{name}")
+    try:
+        settings = _kernel_settings(site)
+    except (OSError, json.JSONDecodeError) as err:
+        return problems + [f"jupyter-lite.json cannot be read: {err}"]
+    if settings.get("pyodideUrl") != "./static/pyodide/pyodide.mjs":
+        problems.append(f"jupyter-lite.json loads Pyodide from {settings.get('pyodideUrl')!r}, "
+                        "not the self-hosted ./static/pyodide/pyodide.mjs")
+    lock_url = (settings.get("loadPyodideOptions") or {}).get("lockFileURL")
+    if lock_url != "./static/pyodide-lock/pyodide-lock.json":
+        problems.append(f"jupyter-lite.json uses the lock {lock_url!r}, not the site's own "
+                        "./static/pyodide-lock/pyodide-lock.json")
+        return problems
+
+    lock_path = site / "static" / "pyodide-lock" / "pyodide-lock.json"
+    try:
+        lock = json.loads(lock_path.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as err:
+        return problems + [f"the site's lock cannot be read: {err}"]
+    packages = {_canonical(name): entry for name, entry in lock.get("packages", {}).items()}
+
+    # every file the lock names inside the site exists and matches its checksum
+    for name, entry in sorted(packages.items()):
+        file_name = entry.get("file_name", "")
+        if urlparse(file_name).scheme:
+            continue
+        local = (lock_path.parent / unquote(file_name)).resolve()
+        if not local.is_file():
+            problems.append(f"the lock names {file_name} for {name}, but the site has no such file")
+        elif entry.get("sha256") and _sha256(local) != entry["sha256"]:
+            problems.append(f"{local.name}: checksum differs from the lock's")
+
+    # spynb is in the lock as the wheel this build made
+    spynb = packages.get("spynb")
+    if spynb is None:
+        problems.append("the site's lock has no spynb")
+    elif urlparse(spynb.get("file_name", "")).scheme:
+        problems.append(f"the lock loads spynb from {spynb['file_name']}, not from the site")
+    elif not {"anywidget", "traitlets"} <= {_canonical(d) for d in spynb.get("depends", [])}:
+        problems.append("the lock's spynb does not bring anywidget and traitlets, so its boards would not import")
+    elif wheel is not None:
+        if not spynb["file_name"].endswith(wheel.name):
+            problems.append(f"the lock has {spynb['file_name']}, not the wheel just built ({wheel.name})")
+        elif spynb.get("sha256") != _sha256(wheel):
+            problems.append("the lock's spynb checksum is not the wheel just built")
+
+    # the kernel starts without leaving the site
+    for name in BOOT_PACKAGES:
+        entry = packages.get(name)
+        if entry is None:
+            problems.append(f"the lock has no {name}, which the kernel loads at start")
+        elif urlparse(entry.get("file_name", "")).scheme:
+            problems.append(f"the kernel would fetch {name} from {entry['file_name']}, not from the site")
+
+    # the kernel's widget packages are the pinned ones (the front ends are built from the same pins)
+    for name, version in sorted((pins or {}).items()):
+        entry = packages.get(name)
+        if entry is None:
+            problems.append(f"the lock has no {name} (pinned {version})")
+        elif entry.get("version") != version:
+            problems.append(f"the lock has {name} {entry.get('version')}, the pin is {version}")
+
+    if not list((site / "files").glob("*.ipynb")):
+        problems.append("the site has no notebooks in files/")
+    return problems
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("site", type=Path, help="the built site folder")
+    parser.add_argument("--wheel", type=Path, help="the spynb wheel this build made")
+    parser.add_argument("--pins", type=Path, help="requirements file of pinned kernel packages")
+    args = parser.parse_args(argv)
+    problems = verify_site(args.site, args.wheel, read_pins(args.pins) if args.pins else None)
+    for problem in problems:
+        print(f"verify_site: {problem}", file=sys.stderr)
+    if problems:
+        return 1
+    print(f"verify_site: {args.site} ok")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

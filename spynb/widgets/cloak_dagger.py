@@ -1,0 +1,60 @@
+"""The Cloak & Dagger board: the box of 20 envelopes, the seat's notes, what was shown.
+
+Selecting an envelope is the action ``"7"``: the engine shows the seat what is
+inside (the view's ``opened``) and, when that is compulsory, finishes a
+transfer or places a card at once (CD-4, CD-5).  Then the seat chooses:
+start a transfer showing one card (optionally taking a second unseen),
+track a hazard, or nothing.
+
+>>> board = CloakDaggerBoard(seed=1)            # seat 1 plays, the others are random bots
+>>> board.viewer, board.players[:2]
+(1, ['human', 'random'])
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from ..cloak_dagger.cards import CARD_NAMES, CLOAKS, DAGGERS, DOCUMENTS, HAZARDS, IMPLEMENTS
+from .play import PlayBoard
+
+__all__ = ["CloakDaggerBoard", "BOARD"]
+
+
+class CloakDaggerBoard(PlayBoard):
+    """Cloak & Dagger: pick an envelope, see inside privately, then transfer, track or do nothing."""
+
+    GAME: ClassVar[str] = "cloak-dagger"
+    MODULE: ClassVar[str] = "cloak_dagger"
+    REVEALS_TO_ACTOR: ClassVar[frozenset[str]] = frozenset({"open", "show_empty", "placed", "win"})
+    """A seat learns something from its own action only by looking inside or drawing a card."""
+
+    def glossary_data(self) -> dict[str, Any]:
+        kinds = {**{c: "implement" for c in IMPLEMENTS}, **{c: "cloak" for c in CLOAKS},
+                 **{c: "dagger" for c in DAGGERS}, **{c: "hazard" for c in HAZARDS},
+                 **{c: "document" for c in DOCUMENTS}}
+        return {"names": dict(CARD_NAMES), "kinds": kinds}
+
+    def changed_keys(self, before: dict, after: dict) -> list[str]:
+        keys = []
+        if before.get("omniscient") != after.get("omniscient"):
+            return []
+        if after.get("omniscient"):
+            for env, contents in after.get("envelopes", {}).items():
+                if before.get("envelopes", {}).get(env) != contents:
+                    keys.append(f"env-{env}")
+            if before.get("hands") != after.get("hands"):
+                keys.append("hand")
+        else:
+            old = {n["envelope"]: n for n in before.get("notes", [])}
+            for note in after.get("notes", []):
+                if old.get(note["envelope"]) != note:
+                    keys.append(f"env-{note['envelope']}")
+            if before.get("hand") != after.get("hand"):
+                keys.append("hand")
+        if before.get("opened") != after.get("opened") and after.get("opened"):
+            keys.append("opened")
+        return keys
+
+
+BOARD = CloakDaggerBoard

@@ -1,0 +1,779 @@
+"""The machinery every game's board shares: seats, bots, hot-seat, undo, review, records, walkthroughs.
+
+A board holds a :class:`spynb.Game` in Python and sends the browser only a
+*view*: the engine's view of the seat being shown (or the labelled omniscient
+teaching view), the notation of the legal actions, a status sentence and the
+like, all in traits.  The browser sends *intentions* — custom messages such as
+``{"kind": "play", "action": "7"}`` — and Python checks each through the
+engine and answers by changing traits.  A refused or malformed message sets
+``error`` and changes nothing else; no message can raise.
+
+How the JavaScript is shared without a bundler: anywidget loads one ES module
+per widget, so Python builds it.  ``static/board_common.js`` (the prelude:
+frame, toolbar, hot-seat cover, undo and review, new game, save and load, the
+walkthrough panel, the event log, and the ``mountBoard`` helper) is
+concatenated with the game's module ``static/<game>.js``, which only draws
+the game's own area and ends with ``export default mountBoard(...)``.  The
+CSS is joined the same way.  See :func:`module_source`.
+
+Hot-seat play: ``players`` names, per seat, ``"human"`` or a bot
+(:func:`spynb.bots.make_bot`).  With two or more human seats the board shows
+one seat at a time; when the device must pass to another seat, it shows a
+cover and holds no seat's view at all until that seat says it has the device
+(the ``uncover`` intention).
+
+Undo never reveals anything: it takes back the last human action (and the
+bots' moves after it) only if none of the actions taken back showed the
+seat being shown something new — a chance outcome, a card drawn or looked
+at, another seat's move — and never across a passing of the device.  The
+omniscient teaching view has seen everything, so there undo is free.
+*Review* (step back / forward) shows the shown seat's own view at an earlier
+step, which can only hold less than it knows now.
+"""
+
+from __future__ import annotations
+
+import pathlib
+import random
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+import anywidget
+import traitlets
+
+from ..engine import Game, IllegalActionError, Record, RecordError, SpynbError
+from ..engine.core import Event
+
+__all__ = ["PlayBoard", "module_source", "HUMAN", "board_class", "walkthrough"]
+
+STATIC = pathlib.Path(__file__).parent / "static"
+HUMAN = "human"
+MAX_NAME = 40
+MAX_AUTOPLAY = 20_000
+"""How many bot actions a board plays in a row at most (a game of bots ends well before)."""
+
+
+def module_source(game_module: str) -> tuple[str, str]:
+    """The ES module and CSS of a board: the common prelude joined with the game's own file.
+
+    >>> esm, css = module_source("cloak_dagger")
+    >>> "function mountBoard" in esm and esm.rstrip().endswith(";")
+    True
+    """
+    esm = "\n".join(((STATIC / "board_common.js").read_text(encoding="utf-8"),
+                     f"// ---- {game_module}.js ----",
+                     (STATIC / f"{game_module}.js").read_text(encoding="utf-8")))
+    css = "\n".join(((STATIC / "board_common.css").read_text(encoding="utf-8"),
+                     (STATIC / f"{game_module}.css").read_text(encoding="utf-8")))
+    return esm, css
+
+
+def _error(reason: str, *, rule: str = "", citation: str = "", kind: str = "refused", where: str = "") -> dict:
+    return {"kind": kind, "rule": rule, "reason": reason, "citation": citation, "where": where,
+            "message": f"{reason} ({citation})" if citation else reason}
+
+
+def _error_from(err: SpynbError) -> dict:
+    if isinstance(err, IllegalActionError):
+        return _error(err.reason, rule=err.rule_id, citation=err.citation, kind="illegal")
+    if isinstance(err, RecordError):
+        return _error(str(err), kind="record", where=err.where)
+    return _error(str(err), kind="notation" if type(err).__name__ == "NotationError" else "refused")
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+class _Entry:
+    """What the board remembers about each action it played (Python side only)."""
+
+    __slots__ = ("seat", "human", "chance", "first_event", "last_event")
+
+    def __init__(self, seat: int | None, human: bool, chance: bool, first_event: int, last_event: int) -> None:
+        self.seat, self.human, self.chance = seat, human, chance
+        self.first_event, self.last_event = first_event, last_event
+
+
+class PlayBoard(anywidget.AnyWidget):
+    """A live board for one game: seats played by people (hot-seat) or bots, one view shown at a time.
+
+    Subclasses set ``GAME`` (the game's name) and ``MODULE`` (the name of
+    their ``static/<MODULE>.js|css``) and may override :meth:`changed_keys`,
+    :meth:`glossary_data`, :meth:`extra_view` and :meth:`handle_extra`.
+    """
+
+    GAME: ClassVar[str] = ""
+    MODULE: ClassVar[str] = ""
+    REVEALS_TO_ACTOR: ClassVar[frozenset[str] | None] = None
+    """Kinds of event by which a seat learns something from its *own* action (e.g. looking
+    into an envelope).  ``None``: every private event counts as learning something."""
+
+    view = traitlets.Dict(help="The engine's view of the seat shown (`viewer`), JSON-safe, or the labelled "
+                               "omniscient teaching view; {'covered': True, ...} with no seat's knowledge "
+                               "while the device passes between seats. Never the full state.").tag(sync=True)
+    legal = traitlets.List(traitlets.Unicode(), help="The notation of every action the shown seat may take now, "
+                                                     "in the engine's order; empty when it cannot act.").tag(sync=True)
+    status = traitlets.Unicode("", help="One sentence: whose turn it is, who won, or what the board waits for."
+                               ).tag(sync=True)
+    error = traitlets.Dict(help="Why the last intention was refused: {kind, rule, reason, citation, where, "
+                                "message}; {} after an accepted one.").tag(sync=True)
+    viewer = traitlets.Int(None, allow_none=True, help="The seat whose view is shown (1-based), or None for the "
+                                                       "omniscient teaching view or while covered.").tag(sync=True)
+    teaching = traitlets.Bool(False, help="True when the board shows the omniscient teaching view and plays for "
+                                          "whichever human seat is to move.").tag(sync=True)
+    cover = traitlets.Unicode("", help="While the device passes to another seat: the sentence the cover shows; "
+                                       "'' otherwise.").tag(sync=True)
+    players = traitlets.List(traitlets.Unicode(), help="Per seat: 'human' or the name of the bot playing it."
+                             ).tag(sync=True)
+    names = traitlets.List(traitlets.Unicode(), help="Per seat: the name shown for it (text from users; the "
+                                                     "front end shows it as text only).").tag(sync=True)
+    setup = traitlets.Dict(help="The game and what a new game may choose: title, variants, seat counts per "
+                                "variant, bots, and the current seed, variant and seats.").tag(sync=True)
+    history = traitlets.Dict(help="{length, review, can_undo, undo_note}: actions played, the step under review "
+                                  "(-1 when live), and whether undo may take the last move back.").tag(sync=True)
+    changed = traitlets.List(traitlets.Unicode(), help="Keys (e.g. 'env-7') of what the last step changed in the "
+                                                       "view shown, for highlighting.").tag(sync=True)
+    glossary = traitlets.Dict(help="Static facts about the game the drawing needs (card names, colours); no "
+                                   "part of any position.").tag(sync=True)
+    walk = traitlets.Dict(help="In a walkthrough: the scenario's title, its steps (caption, rule, citation, "
+                               "quote, your_turn), the step reached and whether a 'your turn' step waits; {} "
+                               "otherwise.").tag(sync=True)
+    feedback = traitlets.Dict(help="In a walkthrough: {ok, text} about the learner's last move; {} otherwise."
+                              ).tag(sync=True)
+
+    def __init__(self, game: Game | None = None, *, seats: int | None = None, seed: int = 0,
+                 variant: str | None = None, players: Sequence[str] | None = None,
+                 names: Sequence[str] | None = None, teaching: bool = False, scenario: str | None = None) -> None:
+        esm, css = module_source(self.MODULE)
+        self._esm, self._css = esm, css  # read by AnyWidget.__init__
+        super().__init__()
+        self.on_msg(self._on_message)
+        from .. import get_spec
+
+        self._spec = get_spec(self.GAME)
+        self._entries: list[_Entry] = []
+        self._floor = 0
+        self._review = -1
+        self._bots: dict[int, Any] = {}
+        self._scenario = None
+        self._answers: dict[int, str] = {}
+        self._walk_at = 0
+        self._prev_view: dict | None = None
+        if scenario is not None:
+            if game is not None or players is not None:
+                raise TypeError("a walkthrough plays its scenario: give no game or players with scenario=")
+            self._start_walkthrough(scenario, teaching)
+            return
+        if game is None:
+            game = self._spec.new_game(variant, seats, seed)
+        elif not isinstance(game, Game):
+            raise TypeError(f"{type(self).__name__}() needs a spynb Game or nothing, not {game!r}")
+        elif game.spec.name != self.GAME:
+            raise TypeError(f"{type(self).__name__} plays {self.GAME}, not {game.spec.name}")
+        elif (seats, variant, seed) != (None, None, 0):
+            raise TypeError("seats, seed and variant only apply when the board starts the game itself")
+        self._game = game
+        self._floor = len(game.actions)
+        self._set_seats(players, names)
+        self.teaching = bool(teaching)
+        self._after_change(new_game=True)
+
+    # -- seats, bots ------------------------------------------------------------------------
+    def _set_seats(self, players: Sequence[str] | None, names: Sequence[str] | None) -> None:
+        from ..bots import bot_names, make_bot
+
+        n = self._game.seats
+        players = [HUMAN] + ["random"] * (n - 1) if players is None else list(players)
+        if len(players) != n or not all(isinstance(p, str) for p in players):
+            raise SpynbError(f"players must name {n} seats, each 'human' or a bot ({', '.join(bot_names())})")
+        bots = {}
+        for seat, who in enumerate(players, 1):
+            if who != HUMAN:
+                bots[seat] = make_bot(who, self._spec, seed=self._game.seed * 97 + seat)
+        names = [f"Seat {s}" for s in range(1, n + 1)] if names is None else list(names)
+        if len(names) != n or not all(isinstance(x, str) and 0 < len(x.strip()) <= MAX_NAME for x in names):
+            raise SpynbError(f"names must be {n} non-empty texts of at most {MAX_NAME} characters")
+        self._bots = bots
+        with self.hold_sync():
+            self.players = players
+            self.names = [x.strip() for x in names]
+
+    @property
+    def game(self) -> Game:
+        """The game (Python side only; never sent to the browser)."""
+        return self._game
+
+    def humans(self) -> list[int]:
+        return [s for s, who in enumerate(self.players, 1) if who == HUMAN]
+
+    def _pending_humans(self) -> list[int]:
+        turn = self._game.turn
+        if turn.over or turn.chance:
+            return []
+        return [s for s in turn.seats if s not in self._bots]
+
+    def _play_entry(self, notation: str | Any, seat: int | None, human: bool) -> None:
+        """Play one action through the engine and remember what it showed (raises on refusal)."""
+        game = self._game
+        first = len(game.state.events)
+        game.auto_chance = False
+        try:
+            game.play(notation, seat)
+            chance = game.turn.chance
+        finally:
+            game.auto_chance = True
+        game.resolve_chance()
+        self._entries.append(_Entry(seat, human, chance, first, len(game.state.events)))
+
+    def _run_bots(self) -> None:
+        for _ in range(MAX_AUTOPLAY):
+            turn = self._game.turn
+            if turn.over or turn.chance:
+                return
+            bot_seats = [s for s in turn.seats if s in self._bots]
+            if not bot_seats:
+                return
+            seat = bot_seats[0]
+            choice = self._bots[seat].choose(self._game.view(seat), self._game.legal_actions(seat))
+            self._play_entry(choice, seat, human=False)
+
+    # -- what is shown ----------------------------------------------------------------------
+    def _shown_seat(self) -> int | None:
+        """The seat whose view the board shows next (None: teaching, or nobody to show)."""
+        if self.teaching:
+            return None
+        humans = self.humans()
+        if not humans:
+            return None
+        pending = self._pending_humans()
+        if len(humans) == 1:
+            return humans[0]
+        if pending:
+            return self.viewer if self.viewer in pending else pending[0]
+        return self.viewer
+
+    def _after_change(self, *, new_game: bool = False) -> None:
+        """Let the bots move, choose the seat to show (covering if the device must pass), redraw."""
+        self._run_bots()
+        nxt = self._shown_seat()
+        covered = (not self.teaching and len(self.humans()) > 1 and nxt is not None
+                   and (new_game or nxt != self.viewer) and not self._game.over)
+        if covered:
+            self._floor = len(self._game.actions)  # undo never crosses a passing of the device
+            self._prev_view = None
+            with self.hold_sync():
+                self.viewer = None
+                self.cover = (f"Pass the device to {self.names[nxt - 1]} (seat {nxt}). Everyone else: look away. "
+                              f"{self.names[nxt - 1]}: press Show my seat when only you can see the screen.")
+                self._cover_for = nxt
+                self._redraw()
+            return
+        with self.hold_sync():
+            self.cover = ""
+            self.viewer = nxt
+            self._redraw()
+
+    _cover_for: int | None = None
+
+    def _acting_seat(self) -> int | None:
+        """The seat an intention from the front end plays for now."""
+        if self.cover or self._review >= 0:
+            return None
+        if self._scenario is not None:
+            seat = self._acting_walk_seat()
+            return seat if seat is not None and seat in self._game.turn.seats else None
+        pending = self._pending_humans()
+        if self.teaching:
+            return pending[0] if pending else None
+        return self.viewer if self.viewer in pending else None
+
+    def _redraw(self) -> None:
+        game, seat = self._game, self.viewer
+        with self.hold_sync():
+            self.setup = self._setup_data()
+            self.glossary = self.glossary_data()
+            if self.cover:
+                self.view = {"covered": True, "game": self.GAME, "label": f"{self._spec.title} — hidden: the "
+                             "device passes to another seat", "seat": None, "omniscient": False}
+                self.legal, self.changed = [], []
+                self.status = self.cover
+                self.history = {"length": len(game.actions), "review": -1, "can_undo": False,
+                                "undo_note": "Nothing can be undone while the device passes."}
+                return
+            if self._review >= 0:
+                shown = game.at(self._review).view(seat).to_dict()
+                legal: list[str] = []
+            else:
+                shown = game.view(seat).to_dict()
+                acting = self._acting_seat()
+                legal = [] if acting is None else [str(a) for a in game.legal_actions(acting)]
+            shown.update(self.extra_view(shown))
+            can_undo, note = self._undo_check()
+            self.changed = self.changed_keys(self._prev_view, shown) if self._prev_view is not None else []
+            self._prev_view = shown
+            self.view = shown
+            self.legal = legal
+            self.status = self._status_text()
+            self.history = {"length": len(game.actions), "review": self._review, "can_undo": can_undo,
+                            "undo_note": note}
+            if self._scenario is not None:
+                self.walk = self._walk_data()
+
+    def _seat_name(self, seat: int) -> str:
+        name = self.names[seat - 1] if seat - 1 < len(self.names) else f"Seat {seat}"
+        return name if name == f"Seat {seat}" else f"{name} (seat {seat})"
+
+    def _status_text(self) -> str:
+        game = self._game
+        if self._review >= 0:
+            return (f"Reviewing step {self._review} of {len(game.actions)}: what "
+                    f"{'everyone' if self.viewer is None else self._seat_name(self.viewer)} knew then. "
+                    "Return to the live game to play.")
+        turn = game.turn
+        if turn.over:
+            winners = game.winners
+            if not winners:
+                return "Game over: no winner."
+            return "Game over: " + ", ".join(self._seat_name(s) for s in winners) + (
+                " wins." if len(winners) == 1 else " win.")
+        waiting = [s for s in turn.seats]
+        if self._scenario is not None:
+            step = self._current_step()
+            if step is not None and step.expect is not None:
+                return f"Your turn, as {self._seat_name(step.expect.seat)}: {step.expect.prompt}"
+            return "Walkthrough: press Next for the next step."
+        acting = self._acting_seat()
+        if acting is not None:
+            who = self._seat_name(acting)
+            return f"{who} to play." if self.teaching else f"Your turn: {who}."
+        names = ", ".join(self._seat_name(s) for s in waiting)
+        return f"Waiting for {names}."
+
+    def _setup_data(self) -> dict:
+        from ..bots import bot_names
+
+        spec = self._spec
+        # no seed: with it, the game could be replayed and every hidden card seen
+        return {"game": spec.name, "title": spec.title, "variants": list(spec.variants),
+                "seat_counts": {v: list(spec.allowed_seats(v)) for v in spec.variants},
+                "bots": list(bot_names()), "variant": self._game.variant,
+                "seats": self._game.seats, "walkthrough": self._scenario is not None}
+
+    # -- hooks for each game's board ----------------------------------------------------------
+    def changed_keys(self, before: dict, after: dict) -> list[str]:
+        """Keys of the parts of the view that differ (the drawing marks them); none by default."""
+        return []
+
+    def glossary_data(self) -> dict:
+        """Static game facts the drawing needs."""
+        return {}
+
+    def extra_view(self, view: dict) -> dict:
+        """Fields the board adds to the view it shows (derived from that view only)."""
+        return {}
+
+    def handle_extra(self, content: dict) -> bool:
+        """A game's own intention (e.g. a KLOAK mode switch); return True if handled."""
+        return False
+
+    # -- intentions --------------------------------------------------------------------------
+    def play(self, notation: Any) -> bool:
+        """Play ``notation`` for the seat that may act, exactly as a click does; True if accepted."""
+        if not isinstance(notation, str) or not notation.strip() or len(notation) > 100:
+            self.error = _error(f"an intention must be an action's notation, such as 'pass', not {notation!r:.60}")
+            return False
+        if self._scenario is not None:
+            return self._walk_answer(notation.strip())
+        acting = self._acting_seat()
+        if acting is None:
+            self.error = _error(f"{notation.strip()!r} was not played: {self._status_text()}")
+            return False
+        try:
+            self._play_entry(notation.strip(), acting, human=True)
+        except SpynbError as err:
+            self.error = _error_from(err)
+            return False
+        with self.hold_sync():
+            self.error = {}
+            self._after_change()
+        return True
+
+    def uncover(self) -> bool:
+        """The seat the device passed to has it: show that seat's view."""
+        if not self.cover:
+            self.error = _error("There is no cover to lift: the board already shows a seat.")
+            return False
+        with self.hold_sync():
+            self.cover = ""
+            self.error = {}
+            self.viewer = self._cover_for
+            self._prev_view = None
+            self._redraw()
+        return True
+
+    def show_teaching(self, on: bool) -> None:
+        """Switch between the omniscient teaching view and the seats' own views."""
+        with self.hold_sync():
+            self.error = {}
+            self.teaching = bool(on)
+            self._prev_view = None
+            if on:
+                self.cover = ""
+                self.viewer = None
+                self._redraw()
+            else:
+                self.viewer = None
+                self._after_change(new_game=True)
+
+    def _undo_check(self) -> tuple[bool, str]:
+        if self._scenario is not None:
+            return False, "A walkthrough steps back with Previous."
+        entries, game = self._entries, self._game
+        humans = [i for i, e in enumerate(entries) if e.human]
+        if not humans:
+            return False, "There is no move of yours to take back."
+        start = humans[-1]
+        if start < self._floor:
+            return False, "Undo stops here: the game was loaded, or the device has passed since."
+        if self.teaching:
+            return True, ""
+        seat = self.viewer
+        events = game.state.events
+        for entry in entries[start:]:
+            if entry.chance:
+                return False, "Undo stops here: chance has shown something since (a card drawn or cut)."
+            for event in events[entry.first_event:entry.last_event]:
+                if seat is not None and self._reveals(event, seat):
+                    return False, f"Undo stops here: {self._seat_name(seat)} has seen something new since."
+        return True, ""
+
+    def _reveals(self, event: Event, seat: int) -> bool:
+        if not event.visible_to(seat):
+            return False
+        if event.actor != seat:
+            return True
+        if self.REVEALS_TO_ACTOR is None:
+            return event.seen_by is not None
+        return event.kind in self.REVEALS_TO_ACTOR
+
+    def undo(self) -> bool:
+        """Take back the last human move and the bots' moves after it, if nothing is revealed by it."""
+        ok, note = self._undo_check()
+        if not ok or self._review >= 0:
+            self.error = _error(note if not ok else "Return to the live game before undoing.", kind="undo")
+            return False
+        start = max(i for i, e in enumerate(self._entries) if e.human)
+        self._game = self._game.at(start)
+        del self._entries[start:]
+        with self.hold_sync():
+            self.error = {}
+            self._redraw()
+        return True
+
+    def review(self, step: int | None) -> bool:
+        """Show the shown seat's view after ``step`` actions (None or -1: back to the live game)."""
+        if self.cover:
+            self.error = _error("Nothing can be reviewed while the device passes.", kind="review")
+            return False
+        if step is None or step == -1:
+            self._review = -1
+        elif _is_int(step) and 0 <= step <= len(self._game.actions) and self._scenario is None:
+            self._review = -1 if step == len(self._game.actions) else step
+        else:
+            self.error = _error(f"review needs a step from 0 to {len(self._game.actions)}, not {step!r:.40}",
+                                kind="review")
+            return False
+        with self.hold_sync():
+            self.error = {}
+            self._redraw()
+        return True
+
+    def new_game(self, *, seed: int | None = None, variant: str | None = None, seats: int | None = None,
+                 players: Sequence[str] | None = None, names: Sequence[str] | None = None) -> bool:
+        """Start a new game (same settings where none is given, a fresh random seed if none);
+        a bad setting sets ``error`` and changes nothing."""
+        if self._scenario is not None:
+            self.error = _error("A walkthrough plays its scenario; open a board to play a new game.")
+            return False
+        seed = random.SystemRandom().randrange(2**31) if seed is None or seed == "" else seed
+        variant = self._game.variant if variant is None else variant
+        if not _is_int(seed) or not 0 <= seed < 2**63:
+            self.error = _error(f"the seed must be a whole number from 0, not {seed!r:.40}", kind="setup")
+            return False
+        if not isinstance(variant, str):
+            self.error = _error(f"the variant must be a name, not {variant!r:.40}", kind="setup")
+            return False
+        if seats is None:
+            seats = self._game.seats if self._game.seats in self._spec.allowed_seats(variant) \
+                else self._spec.allowed_seats(variant)[0]
+        if not _is_int(seats):
+            self.error = _error(f"the number of seats must be a whole number, not {seats!r:.40}", kind="setup")
+            return False
+        old = (self._game, self._entries, self._floor, list(self.players), list(self.names), self._bots)
+        if players is None:
+            players = list(self.players) if len(self.players) == seats else [HUMAN] + ["random"] * (seats - 1)
+        if names is None and len(self.names) == seats:
+            names = list(self.names)
+        try:
+            game = self._spec.new_game(variant, seats, seed)
+            self._game = game
+            self._set_seats(players, names)
+        except SpynbError as err:
+            self._game, self._entries, self._floor, players_, names_, self._bots = old
+            with self.hold_sync():
+                self.players, self.names = players_, names_
+                self.error = _error_from(err) | {"kind": "setup"}
+            return False
+        self._entries, self._floor, self._review, self._prev_view = [], 0, -1, None
+        with self.hold_sync():
+            self.error = {}
+            self.viewer = None
+            self._after_change(new_game=True)
+        return True
+
+    def save(self) -> str:
+        """The game's record as JSON (also sent to the front end as a one-off message, never a trait)."""
+        return self._game.record().to_json(indent=1)
+
+    def load(self, text: Any) -> bool:
+        """Replace the game by the one a JSON record describes; a bad record sets ``error`` and changes nothing."""
+        if not isinstance(text, str):
+            self.error = _error(f"a record is JSON text, not {type(text).__name__}", kind="record", where="the record")
+            return False
+        if self._scenario is not None:
+            self.error = _error("A walkthrough plays its scenario; records load on a board.", kind="record")
+            return False
+        try:
+            record = Record.from_json(text)
+            if record.game != self.GAME:
+                raise RecordError("field 'game'", f"this board plays {self.GAME!r}, not {record.game!r}")
+            game = record.replay()
+            if game.seats != self._game.seats:
+                players = [HUMAN] + ["random"] * (game.seats - 1)
+                names = None
+            else:
+                players, names = list(self.players), list(self.names)
+            old = (self._game, list(self.players), list(self.names), self._bots)
+            self._game = game
+            try:
+                self._set_seats(players, names)
+            except SpynbError:
+                self._game, self.players, self.names, self._bots = old
+                raise
+        except SpynbError as err:
+            self.error = _error_from(err) | {"kind": "record"}
+            return False
+        self._entries = [_Entry(s, False, False, 0, 0) for s, _ in game.actions]
+        self._floor, self._review, self._prev_view = len(game.actions), -1, None
+        with self.hold_sync():
+            self.error = {}
+            self.viewer = None
+            self._after_change(new_game=True)
+        return True
+
+    def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        """Every message from the front end ends here; none can raise or change state unless valid."""
+        try:
+            self._dispatch(content)
+        except Exception as err:  # noqa: BLE001 - a hostile message must never break the kernel side
+            self.error = _error(f"the board could not handle that message ({type(err).__name__})")
+
+    def _dispatch(self, content: Any) -> None:
+        if not isinstance(content, dict) or not isinstance(content.get("kind"), str):
+            self.error = _error(f"unknown message from the board: {content!r:.80}")
+            return
+        kind = content["kind"]
+        if kind == "play":
+            self.play(content.get("action"))
+        elif kind == "uncover":
+            self.uncover()
+        elif kind == "teaching":
+            on = content.get("on")
+            if not isinstance(on, bool):
+                self.error = _error("the teaching switch needs true or false")
+                return
+            self.show_teaching(on)
+        elif kind == "undo":
+            self.undo()
+        elif kind == "review":
+            self.review(content.get("step"))
+        elif kind == "new":
+            options = {k: content.get(k) for k in ("seed", "variant", "seats", "players", "names") if k in content}
+            for key in ("players", "names"):
+                if key in options and not isinstance(options[key], list):
+                    self.error = _error(f"{key} must be a list", kind="setup")
+                    return
+            self.new_game(**options)
+        elif kind == "save":
+            text = self.save()
+            self.send({"kind": "record", "json": text})
+        elif kind == "load":
+            self.load(content.get("json"))
+        elif kind == "walk":
+            self._walk_message(content)
+        elif not self.handle_extra(content):
+            self.error = _error(f"unknown message from the board: {kind!r:.40}")
+
+    # -- walkthroughs --------------------------------------------------------------------------
+    def _start_walkthrough(self, name: str, teaching: bool) -> None:
+        from ..scenarios import load
+
+        if not isinstance(name, str):
+            raise TypeError(f"scenario must be a scenario's name, not {name!r}")
+        scenario = load(name)
+        if scenario.game != self.GAME:
+            raise TypeError(f"scenario {name!r} is for {scenario.game}, not {self.GAME}")
+        self._scenario = scenario
+        self._walk_at = 0
+        self._game = scenario.game_at(0)
+        with self.hold_sync():
+            self.players = [HUMAN] * scenario.seats
+            self.names = [f"Seat {s}" for s in range(1, scenario.seats + 1)]
+            self.teaching = bool(teaching)
+            self.viewer = None if teaching else scenario.seat
+            self._redraw()
+
+    def _current_step(self):
+        scenario = self._scenario
+        if scenario is None or self._walk_at >= len(scenario.steps):
+            return None
+        return scenario.steps[self._walk_at]
+
+    def _walk_entries(self, upto: int) -> list[str]:
+        return [self._answers.get(i, step.do) for i, step in enumerate(self._scenario.steps[:upto])]
+
+    def _walk_goto(self, at: int, feedback: dict | None = None) -> None:
+        scenario = self._scenario
+        before = self._prev_view
+        record = Record(scenario.game, scenario.variant, scenario.seats, scenario.seed,
+                        tuple(self._walk_entries(at)), {}, False)
+        self._game = record.replay()
+        for i in list(self._answers):
+            if i >= at:
+                del self._answers[i]
+        self._walk_at = at
+        with self.hold_sync():
+            self.error = {}
+            self.feedback = feedback or {}
+            self._prev_view = before
+            self._redraw()
+
+    def _acting_walk_seat(self) -> int | None:
+        step = self._current_step()
+        return None if step is None or step.expect is None else step.expect.seat
+
+    def _walk_message(self, content: dict) -> None:
+        if self._scenario is None:
+            self.error = _error("This board is not playing a walkthrough.")
+            return
+        move, n = content.get("move"), len(self._scenario.steps)
+        if move == "next":
+            step = self._current_step()
+            if step is None:
+                self.error = _error("This is the last step of the walkthrough.", kind="walk")
+            elif step.expect is not None:
+                self.error = _error("Your turn: make the move on the board, or press Show me.", kind="walk")
+            else:
+                self._walk_goto(self._walk_at + 1)
+        elif move == "show":
+            step = self._current_step()
+            if step is None or step.expect is None:
+                self.error = _error("There is no move to show here.", kind="walk")
+            else:
+                self._walk_goto(self._walk_at + 1, {"ok": True, "text": f"The scenario's move: {step.do}. "
+                                                    f"{step.caption}"})
+        elif move == "previous":
+            if self._walk_at == 0:
+                self.error = _error("This is the first step of the walkthrough.", kind="walk")
+            else:
+                self._prev_view = None
+                self._walk_goto(self._walk_at - 1)
+        elif move == "jump":
+            to = content.get("step")
+            if not _is_int(to) or not 0 <= to <= n:
+                self.error = _error(f"jump needs a step from 0 to {n}, not {to!r:.40}", kind="walk")
+            else:
+                self._prev_view = None
+                self._walk_goto(to)
+        else:
+            self.error = _error(f"unknown walkthrough move {move!r:.40}", kind="walk")
+
+    def walk_next(self) -> None:
+        """Python-side Next (as the button)."""
+        self._walk_message({"move": "next"})
+
+    def walk_previous(self) -> None:
+        self._walk_message({"move": "previous"})
+
+    def walk_jump(self, step: int) -> None:
+        self._walk_message({"move": "jump", "step": step})
+
+    def walk_show(self) -> None:
+        self._walk_message({"move": "show"})
+
+    def _walk_answer(self, notation: str) -> bool:
+        step = self._current_step()
+        if step is None or step.expect is None:
+            self.error = _error("This step is the scenario's own move: press Next to see it.", kind="walk")
+            return False
+        expect = step.expect
+        trial = self._game.at(len(self._game.actions))
+        try:
+            trial.play(notation, expect.seat)
+        except SpynbError as err:
+            self.error = _error_from(err)
+            return False
+        action = str(trial.actions[-1][1])
+        if not expect.accepts(action):
+            with self.hold_sync():
+                self.error = {}
+                self.feedback = {"ok": False, "text": expect.explain(action)}
+            return False
+        self._answers[self._walk_at] = f"{expect.seat}: {action}"
+        self._walk_goto(self._walk_at + 1, {"ok": True, "text": expect.praise or f"Yes: {action}. {step.caption}"})
+        return True
+
+    def _walk_data(self) -> dict:
+        scenario = self._scenario
+        rules = self._spec.rules
+        steps = []
+        for i, step in enumerate(scenario.steps):
+            try:
+                citation, rule_text = rules.citation(step.rule), rules[step.rule].text
+            except KeyError:
+                citation, rule_text = "", ""
+            steps.append({"index": i + 1, "caption": step.caption, "rule": step.rule, "citation": citation,
+                          "quote": step.quote, "rule_text": rule_text, "your_turn": step.expect is not None,
+                          "prompt": step.expect.prompt if step.expect else "", "answered": i in self._answers})
+        return {"id": scenario.id, "title": scenario.title, "seat": scenario.seat, "steps": steps,
+                "at": self._walk_at, "waiting": self._acting_walk_seat() is not None}
+
+
+def board_class(game: str) -> type[PlayBoard]:
+    """The board class that plays ``game``.
+
+    >>> board_class("cloak-dagger").__name__
+    'CloakDaggerBoard'
+    """
+    from . import cloak_dagger
+
+    classes: dict[str, type[PlayBoard]] = {cloak_dagger.CloakDaggerBoard.GAME: cloak_dagger.CloakDaggerBoard}
+    for module in ("kloak", "target"):
+        try:
+            mod = __import__(f"spynb.widgets.{module}", fromlist=["BOARD"])
+        except ImportError:
+            continue
+        classes[mod.BOARD.GAME] = mod.BOARD
+    try:
+        return classes[game]
+    except KeyError:
+        raise SpynbError(f"no board for {game!r}; boards: {', '.join(sorted(classes))}") from None
+
+
+def walkthrough(name: str, *, teaching: bool = False) -> PlayBoard:
+    """The walkthrough player for scenario ``name``, on its game's board."""
+    from ..scenarios import load
+
+    return board_class(load(name).game)(scenario=name, teaching=teaching)
+

@@ -1,0 +1,352 @@
+// spynb boards: the common prelude.
+//
+// anywidget loads one ES module per widget and there is no bundler, so
+// Python (spynb/widgets/play.py, module_source) joins this file with one
+// game's module (cloak_dagger.js, kloak.js, target.js) into the widget's
+// _esm.  This part draws everything boards share: the label of whose view is
+// shown, the status, the toolbar (teaching view, undo, step back and forward,
+// new game, save and load), the hot-seat cover, the walkthrough panel, the
+// error box and the event log.  The game's module draws only its own area and
+// ends with `export default mountBoard(drawSomething)`.
+//
+// Everything comes from traits; the only thing sent to Python is an intention
+// ({kind: "play", action: "<notation>"} and the like).  Text from users (seat
+// names) and from the engine is only ever set as textContent.
+
+/**
+ * @typedef Model
+ * @property {(name: string) => any} get
+ * @property {(name: string, callback: (...args: any[]) => void) => void} on
+ * @property {(name: string, callback: (...args: any[]) => void) => void} off
+ * @property {(content: object) => void} send
+ *
+ * @typedef Context
+ * @property {Model} model
+ * @property {Record<string, any>} view          the view shown (seat or teaching)
+ * @property {string[]} legal                    legal actions' notation for the shown seat
+ * @property {(notation: string) => boolean} isLegal
+ * @property {(notation: string) => void} send   send an intention to play
+ * @property {Set<string>} changed               keys of what the last step changed
+ * @property {Record<string, any>} glossary      static game facts
+ * @property {(seat: number) => string} seatName
+ * @property {typeof h} h
+ * @property {Record<string, any>} memo          per-widget scratch space kept across redraws
+ */
+
+/**
+ * Make an element.  props: class, text, on<event>, dataset, and attributes.
+ * @param {string} tag
+ * @param {Record<string, any> | null} [props]
+ * @param {...any} children nodes or text (never parsed as HTML)
+ * @returns {HTMLElement}
+ */
+function h(tag, props, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(props || {})) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = String(value);
+    else if (key === "dataset") Object.assign(node.dataset, value);
+    else if (key.startsWith("on") && typeof value === "function") node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children.flat(3)) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+/**
+ * A button with a stable data-key (so focus survives a redraw).
+ * @param {string} key
+ * @param {string} label visible text
+ * @param {() => void} onclick
+ * @param {Record<string, any>} [props]
+ */
+function button(key, label, onclick, props = {}) {
+  return h("button", { type: "button", dataset: { key }, onclick, ...props }, label);
+}
+
+/**
+ * Arrow keys move the focus within a grid of buttons marked data-grid="row,col".
+ * @param {HTMLElement} container
+ */
+function gridKeys(container) {
+  container.addEventListener("keydown", (event) => {
+    const moves = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] };
+    const move = moves[/** @type {keyof typeof moves} */ (event.key)];
+    const from = /** @type {HTMLElement} */ (event.target);
+    if (!move || !from.dataset || !from.dataset.grid) return;
+    const [row, col] = from.dataset.grid.split(",").map(Number);
+    const next = container.querySelector(`[data-grid="${row + move[0]},${col + move[1]}"]`);
+    if (next) {
+      event.preventDefault();
+      /** @type {HTMLElement} */ (next).focus();
+    }
+  });
+}
+
+/**
+ * The board for one game: the shared frame around `draw`, which draws the game's area.
+ * @param {(ctx: Context) => Node} draw
+ * @returns {{ render: (args: { model: Model, el: HTMLElement }) => () => void }}
+ */
+function mountBoard(draw) {
+  /** @param {{ model: Model, el: HTMLElement }} args */
+  function render({ model, el }) {
+    const memo = {};
+    const root = h("section", { class: "spynb-play", "aria-label": "Game board" });
+    const label = h("h3", { class: "spynb-play__label" });
+    const status = h("p", { class: "spynb-play__status", "aria-live": "polite" });
+    const toolbar = h("div", { class: "spynb-play__toolbar", role: "toolbar", "aria-label": "Board controls" });
+    const walk = h("section", { class: "spynb-play__walk", "aria-label": "Walkthrough" });
+    const error = h("div", { class: "spynb-play__error", role: "alert" });
+    const cover = h("div", { class: "spynb-play__cover" });
+    const main = h("div", { class: "spynb-play__main" });
+    const logList = h("ol", { class: "spynb-play__log" });
+    const log = h("details", { class: "spynb-play__logbox" }, h("summary", { text: "Event log" }), logList);
+    const setupBox = h("details", { class: "spynb-play__setup" });
+    const recordBox = h("details", { class: "spynb-play__record" });
+    root.append(label, status, toolbar, walk, error, cover, main, log, setupBox, recordBox);
+    el.append(root);
+
+    const send = (/** @type {object} */ content) => model.send(content);
+    const seatName = (/** @type {number} */ seat) => {
+      const names = model.get("names") || [];
+      const name = names[seat - 1];
+      return name && name !== `Seat ${seat}` ? `${name} (seat ${seat})` : `Seat ${seat}`;
+    };
+
+    // -- the toolbar: built once, enabled or disabled on each redraw
+    const teachingButton = button("tool-teaching", "Teaching view", () =>
+      send({ kind: "teaching", on: !model.get("teaching") }), { "aria-pressed": "false",
+      title: "Show everything hidden from the players (labelled), or go back to the seats' own views" });
+    const undoButton = button("tool-undo", "Undo", () => send({ kind: "undo" }));
+    const backButton = button("tool-back", "◀ Step back", () => {
+      const hist = model.get("history") || {};
+      const at = hist.review >= 0 ? hist.review : hist.length;
+      send({ kind: "review", step: Math.max(0, at - 1) });
+    }, { "aria-label": "Step back: review the previous step" });
+    const forwardButton = button("tool-forward", "Step forward ▶", () => {
+      const hist = model.get("history") || {};
+      if (hist.review >= 0) send({ kind: "review", step: hist.review + 1 });
+    }, { "aria-label": "Step forward in the review" });
+    const liveButton = button("tool-live", "Live", () => send({ kind: "review", step: -1 }),
+      { "aria-label": "Back to the live game" });
+    toolbar.append(teachingButton, undoButton, backButton, forwardButton, liveButton);
+
+    // -- save and load
+    const recordText = h("textarea", { class: "spynb-play__recordtext", rows: 6, "aria-label": "Game record (JSON)",
+      spellcheck: "false", placeholder: "Save fills this in; paste a record here and press Load." });
+    const download = h("a", { class: "spynb-play__download", hidden: true, download: "spynb-game.json" },
+      "Download the record");
+    const fileInput = h("input", { type: "file", accept: ".json,application/json", "aria-label": "Open a record file" });
+    fileInput.addEventListener("change", async () => {
+      const file = /** @type {HTMLInputElement} */ (fileInput).files?.[0];
+      if (file) /** @type {HTMLTextAreaElement} */ (recordText).value = await file.text();
+    });
+    recordBox.append(
+      h("summary", { text: "Save / load a record" }),
+      h("p", { class: "spynb-play__hint", text: "A record holds the seed: whoever has it can replay every hidden card." }),
+      h("div", { class: "spynb-play__row" },
+        button("rec-save", "Save", () => send({ kind: "save" })),
+        button("rec-load", "Load", () => send({ kind: "load", json: /** @type {HTMLTextAreaElement} */ (recordText).value })),
+        fileInput, download),
+      recordText);
+    /** @type {string | null} */
+    let downloadUrl = null;
+    const onCustom = (/** @type {any} */ msg) => {
+      if (!msg || msg.kind !== "record" || typeof msg.json !== "string") return;
+      /** @type {HTMLTextAreaElement} */ (recordText).value = msg.json;
+      if (downloadUrl) URL.revokeObjectURL(downloadUrl);
+      downloadUrl = URL.createObjectURL(new Blob([msg.json], { type: "application/json" }));
+      download.setAttribute("href", downloadUrl);
+      download.hidden = false;
+    };
+    model.on("msg:custom", onCustom);
+
+    // -- new game
+    const drawSetup = () => {
+      const setup = model.get("setup") || {};
+      const players = model.get("players") || [];
+      const names = model.get("names") || [];
+      recordBox.hidden = Boolean(setup.walkthrough);
+      setupBox.hidden = Boolean(setup.walkthrough);
+      if (setup.walkthrough) return;
+      const seed = h("input", { type: "text", inputmode: "numeric", size: 10, placeholder: "random", "aria-label": "Seed (empty: a random one)" });
+      const variant = h("select", { "aria-label": "Variant" },
+        (setup.variants || []).map((v) => h("option", { value: v, selected: v === setup.variant }, v)));
+      const seats = h("select", { "aria-label": "Seats" });
+      const seatRows = h("div", { class: "spynb-play__seatrows" });
+      const fillSeats = () => {
+        const counts = (setup.seat_counts || {})[/** @type {HTMLSelectElement} */ (variant).value] || [];
+        const chosen = Number(/** @type {HTMLSelectElement} */ (seats).value) || setup.seats;
+        seats.replaceChildren(...counts.map((n) => h("option", { value: n, selected: n === chosen }, String(n))));
+        fillRows();
+      };
+      const fillRows = () => {
+        const n = Number(/** @type {HTMLSelectElement} */ (seats).value);
+        const rows = [];
+        for (let s = 1; s <= n; s++) {
+          const who = players[s - 1] || (s === 1 ? "human" : "random");
+          rows.push(h("div", { class: "spynb-play__seatrow" },
+            h("label", {}, `Seat ${s} `,
+              h("input", { type: "text", maxlength: 40, value: names[s - 1] || `Seat ${s}`, "data-name": s,
+                "aria-label": `Name of seat ${s}` })),
+            h("select", { "data-player": s, "aria-label": `Who plays seat ${s}` },
+              ["human", ...(setup.bots || [])].map((b) => h("option", { value: b, selected: b === who },
+                b === "human" ? "a person" : `bot: ${b}`)))));
+        }
+        seatRows.replaceChildren(...rows);
+      };
+      variant.addEventListener("change", fillSeats);
+      seats.addEventListener("change", fillRows);
+      const start = button("setup-start", "Start a new game", () => {
+        const seatInputs = [...seatRows.querySelectorAll("input[data-name]")];
+        const playerInputs = [...seatRows.querySelectorAll("select[data-player]")];
+        const seedValue = /** @type {HTMLInputElement} */ (seed).value;
+        send({ kind: "new", seed: /^\d+$/.test(seedValue.trim()) ? Number(seedValue) : seedValue.trim() || null,
+          variant: /** @type {HTMLSelectElement} */ (variant).value,
+          seats: Number(/** @type {HTMLSelectElement} */ (seats).value),
+          names: seatInputs.map((i) => /** @type {HTMLInputElement} */ (i).value),
+          players: playerInputs.map((i) => /** @type {HTMLSelectElement} */ (i).value) });
+      });
+      setupBox.replaceChildren(h("summary", { text: "New game" }),
+        h("div", { class: "spynb-play__row" },
+          h("label", {}, "Seed ", seed), h("label", {}, "Variant ", variant), h("label", {}, "Seats ", seats)),
+        seatRows, start);
+      fillSeats();
+    };
+
+    // -- the walkthrough panel
+    const drawWalk = () => {
+      const data = model.get("walk") || {};
+      const feedback = model.get("feedback") || {};
+      walk.hidden = !data.steps;
+      if (!data.steps) return;
+      const steps = data.steps;
+      const at = data.at;
+      const done = at > 0 ? steps[at - 1] : null;
+      const next = at < steps.length ? steps[at] : null;
+      const jump = h("select", { "aria-label": "Jump to step", dataset: { key: "walk-jump" } },
+        h("option", { value: 0, selected: at === 0 }, "Start"),
+        steps.map((/** @type {any} */ s) => h("option", { value: s.index, selected: s.index === at },
+          `Step ${s.index}${s.your_turn ? " (your turn)" : ""}: ${s.caption.slice(0, 60)}`)));
+      jump.addEventListener("change", () => send({ kind: "walk", move: "jump", step: Number(/** @type {HTMLSelectElement} */ (jump).value) }));
+      const rule = (/** @type {any} */ s) => h("p", { class: "spynb-play__rule" },
+        h("span", { class: "spynb-play__ruleid", text: s.rule }), " ", s.citation ? `(${s.citation})` : "");
+      walk.replaceChildren(
+        h("h4", { class: "spynb-play__walktitle", text: data.title }),
+        h("p", { class: "spynb-play__walkpos", text: `Step ${at} of ${steps.length}` }),
+        done ? h("div", { class: "spynb-play__step", "aria-live": "polite" },
+          h("p", { class: "spynb-play__caption", text: done.caption }), rule(done),
+          done.quote ? h("blockquote", { class: "spynb-play__quote", text: `“${done.quote}”` }) : null)
+          : h("p", { class: "spynb-play__caption", text: "Press Next to begin." }),
+        data.waiting && next ? h("p", { class: "spynb-play__yourturn", text: `Your turn: ${next.prompt}` }) : null,
+        feedback.text ? h("p", { class: `spynb-play__feedback ${feedback.ok ? "is-ok" : "is-wrong"}`,
+          role: "status", text: feedback.text }) : null,
+        h("div", { class: "spynb-play__row" },
+          button("walk-prev", "◀ Previous", () => send({ kind: "walk", move: "previous" }), { disabled: at === 0 }),
+          button("walk-next", "Next ▶", () => send({ kind: "walk", move: "next" }),
+            { disabled: !next || data.waiting }),
+          data.waiting ? button("walk-show", "Show me", () => send({ kind: "walk", move: "show" })) : null,
+          jump));
+    };
+
+    // -- everything that follows the position
+    const redraw = () => {
+      const view = model.get("view") || {};
+      const legal = model.get("legal") || [];
+      const hist = model.get("history") || {};
+      const teaching = Boolean(model.get("teaching"));
+      const walking = Boolean((model.get("setup") || {}).walkthrough);
+      const coverText = model.get("cover") || "";
+      const active = /** @type {HTMLElement | null} */ (document.activeElement);
+      const focusKey = active && root.contains(active) && active.dataset ? active.dataset.key : undefined;
+
+      label.textContent = view.label || "spynb board";
+      root.classList.toggle("spynb-play--teaching", Boolean(view.omniscient));
+      root.classList.toggle("spynb-play--review", hist.review >= 0);
+      status.textContent = model.get("status") || "";
+      teachingButton.setAttribute("aria-pressed", String(teaching));
+      teachingButton.textContent = teaching ? "Teaching view: on" : "Teaching view: off";
+      undoButton.toggleAttribute("disabled", !hist.can_undo || walking);
+      undoButton.title = hist.undo_note || "Take back your last move";
+      backButton.toggleAttribute("disabled", Boolean(coverText) || walking || !(hist.review > 0 || (hist.review < 0 && hist.length > 0)));
+      forwardButton.toggleAttribute("disabled", !(hist.review >= 0));
+      liveButton.toggleAttribute("disabled", !(hist.review >= 0));
+
+      const err = model.get("error") || {};
+      error.hidden = !err.message;
+      error.replaceChildren(...(err.message ? [
+        err.rule ? h("span", { class: "spynb-play__ruleid", text: err.rule }) : null,
+        h("span", { class: "spynb-play__reason", text: err.where && !err.rule ? `Not loaded: ${err.reason}` : err.reason }),
+        err.citation ? h("span", { class: "spynb-play__citation", text: ` (${err.citation})` }) : null,
+        h("span", { class: "spynb-play__unchanged", text: " Nothing changed." }),
+      ] : []));
+
+      cover.hidden = !coverText;
+      main.hidden = Boolean(coverText);
+      log.hidden = Boolean(coverText);
+      if (coverText) {
+        const show = button("cover-show", "Show my seat", () => send({ kind: "uncover" }));
+        cover.replaceChildren(h("p", { class: "spynb-play__covertext", text: coverText }), show);
+        main.replaceChildren();
+        logList.replaceChildren();
+      } else {
+        cover.replaceChildren();
+        /** @type {Context} */
+        const ctx = {
+          model, view, legal, isLegal: (n) => legal.includes(n),
+          send: (notation) => send({ kind: "play", action: notation }),
+          changed: new Set(model.get("changed") || []), glossary: model.get("glossary") || {},
+          seatName, h, memo,
+        };
+        let area;
+        try {
+          area = draw(ctx);
+        } catch (e) {
+          area = h("p", { class: "spynb-play__error", text: `The board could not draw this view: ${e}` });
+        }
+        main.replaceChildren(area);
+        for (const node of main.querySelectorAll("[data-key]")) {
+          if (ctx.changed.has(/** @type {HTMLElement} */ (node).dataset.key || "")) node.classList.add("is-changed");
+        }
+        const events = Array.isArray(view.events) ? view.events.slice(-60) : [];
+        logList.replaceChildren(...events.map((/** @type {any} */ e) => h("li", { text: e.text })));
+      }
+      drawWalk();
+      if (focusKey) {
+        const again = /** @type {HTMLElement | null} */ (root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`));
+        if (again && !again.hasAttribute("disabled")) again.focus();
+      }
+      if (coverText && (!focusKey || focusKey === "cover-show" || !root.contains(document.activeElement))) {
+        const show = /** @type {HTMLElement | null} */ (cover.querySelector("button"));
+        if (show && focusKey) show.focus();
+      }
+    };
+
+    let pending = false;
+    const schedule = () => {
+      if (pending) return;
+      pending = true;
+      queueMicrotask(() => { pending = false; redraw(); });
+    };
+    const traits = ["view", "legal", "status", "error", "cover", "history", "changed", "teaching", "walk",
+      "feedback", "names", "glossary"];
+    for (const name of traits) model.on(`change:${name}`, schedule);
+    const setupTraits = ["setup", "players", "names"];
+    for (const name of setupTraits) model.on(`change:${name}`, drawSetup);
+    drawSetup();
+    redraw();
+
+    return () => {
+      for (const name of traits) model.off(`change:${name}`, schedule);
+      for (const name of setupTraits) model.off(`change:${name}`, drawSetup);
+      model.off("msg:custom", onCustom);
+      if (downloadUrl) URL.revokeObjectURL(downloadUrl);
+    };
+  }
+  return { render };
+}

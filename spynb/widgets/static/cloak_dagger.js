@@ -1,0 +1,194 @@
+// Cloak & Dagger's area of the board: the box of 20 envelopes, the seat's
+// hand, the envelope it opened (seen by it alone), its note list, and what
+// other seats were shown.  Joined after board_common.js (see play.py), which
+// provides h, button, gridKeys and mountBoard.
+
+const CD_CHOICE_WORDS = {
+  take: "Start a transfer showing",
+  track: "Track hazard",
+  pass: "Nothing more (examine only)",
+};
+
+/**
+ * A card as text: the letter, with its name for screen readers and on hover.
+ * @param {Context} ctx
+ * @param {string} letter
+ */
+function cdCard(ctx, letter) {
+  const name = (ctx.glossary.names || {})[letter] || letter;
+  const kind = (ctx.glossary.kinds || {})[letter] || "card";
+  return ctx.h("span", { class: `cd-card cd-card--${kind}`, title: name, "aria-label": `${letter}, ${name}` }, letter);
+}
+
+/**
+ * A row of cards, or a word when there are none.
+ * @param {Context} ctx
+ * @param {string} letters
+ * @param {string} [none]
+ */
+function cdCards(ctx, letters, none = "none") {
+  if (!letters) return ctx.h("span", { class: "cd-none", text: none });
+  return ctx.h("span", { class: "cd-cards" }, [...letters].map((l) => cdCard(ctx, l)));
+}
+
+/**
+ * What a legal choice means, in words.
+ * @param {string} notation
+ */
+function cdChoiceLabel(notation) {
+  if (notation === "pass") return CD_CHOICE_WORDS.pass;
+  const [verb, arg] = notation.split(" ");
+  if (verb === "take") {
+    const [shown, second] = arg.split("+");
+    return `${CD_CHOICE_WORDS.take} ${shown}` + (second ? `, taking ${second} unseen` : "");
+  }
+  if (verb === "track") return `${CD_CHOICE_WORDS.track} ${arg}`;
+  return notation;
+}
+
+/** @param {Context} ctx */
+function drawCloakDagger(ctx) {
+  const { view, h } = ctx;
+  const omniscient = Boolean(view.omniscient);
+  const seat = view.seat;
+  const phase = view.phase;
+  const opened = omniscient
+    ? (phase === "decide" && view.selected ? { envelope: view.selected, contents: view.envelopes[String(view.selected)] } : null)
+    : view.opened || null;
+
+  // -- the box
+  const notes = /** @type {any[]} */ (view.notes || []);
+  const box = h("div", { class: "cd-box", role: "group", "aria-label": "The box of 20 envelopes (arrow keys move)" });
+  for (let n = 1; n <= 20; n++) {
+    const notation = String(n);
+    const legal = ctx.isLegal(notation);
+    let content;
+    let spoken;
+    if (omniscient) {
+      const inside = (view.envelopes || {})[notation] || "";
+      content = cdCards(ctx, inside, "empty");
+      spoken = inside ? `holds ${[...inside].join(" ")}` : "empty";
+    } else {
+      const note = notes[n - 1] || { text: "?" };
+      content = h("span", { class: "cd-note" },
+        note.seen_turn === null || note.seen_turn === undefined ? h("span", { class: "cd-unknown", text: "?" }) : [
+          [...(note.letters || "")].map((l) => cdCard(ctx, l)),
+          Array.from({ length: note.unknown || 0 }, () => h("span", { class: "cd-unknown", text: "?", title: "a card you have not seen" })),
+          note.complete ? null : h("span", { class: "cd-maybe", text: "…", title: "there may be more you did not see" }),
+          [...(note.gone || "")].map((l) => h("s", { class: "cd-gone", title: `${l} has gone` }, l)),
+          !note.letters && !note.unknown && note.complete ? h("span", { class: "cd-none", text: "empty" }) : null,
+        ]);
+      spoken = `your notes: ${note.text}`;
+    }
+    const isOpen = opened && opened.envelope === n;
+    const row = Math.floor((n - 1) / 5);
+    const col = (n - 1) % 5;
+    box.append(h("button", {
+      type: "button", class: `cd-env${legal ? " is-legal" : ""}${isOpen ? " is-open" : ""}`,
+      dataset: { key: `env-${n}`, grid: `${row},${col}`, action: notation },
+      "aria-label": `Envelope ${n}, ${spoken}${legal ? ", select it" : ""}${isOpen ? ", opened" : ""}`,
+      onclick: () => ctx.send(notation),
+    }, h("span", { class: "cd-num", text: n }), content));
+  }
+  gridKeys(box);
+
+  // -- hands, stack
+  const side = h("div", { class: "cd-side" });
+  const sizes = view.hand_sizes || {};
+  if (omniscient) {
+    side.append(h("h4", { text: "Hands (teaching view)" }),
+      h("ul", { class: "cd-hands", dataset: { key: "hand" } },
+        Object.entries(view.hands || {}).map(([s, cards]) =>
+          h("li", {}, `${ctx.seatName(Number(s))}: `, cdCards(ctx, String(cards), "empty")))));
+  } else {
+    side.append(h("h4", { text: `Your hand (${ctx.seatName(seat)})` }),
+      h("p", { class: "cd-hand", dataset: { key: "hand" } }, cdCards(ctx, view.hand || "", "empty")),
+      h("p", { class: "cd-agents" }, "Your agents: ", cdCards(ctx, view.agents || "")),
+      h("ul", { class: "cd-hands" }, Object.entries(view.hands_known || {}).map(([s, known]) =>
+        h("li", {}, `${ctx.seatName(Number(s))}: ${sizes[s] || 0} card(s)`,
+          known ? [" — seen: ", cdCards(ctx, String(known))] : null))));
+  }
+  side.append(h("p", { class: "cd-stack", text: `Stack: ${view.stack_size} card(s)` +
+    (view.stack_bottom ? `; returned to the bottom: ${[...view.stack_bottom].join(" ")}` : "") }));
+
+  // -- what to do now
+  const todo = h("div", { class: "cd-todo", "aria-label": "Your choice" });
+  if (phase === "select" && ctx.legal.length) {
+    const holding = omniscient ? "" : view.hand;
+    todo.append(h("p", { class: "cd-hint", text: holding
+      ? `You hold ${[...holding].join(" ")}: the envelope you select now receives it (finishing the transfer, CD-4).`
+      : "Select an envelope to look inside it. If it is empty you show that and place the top card of the stack in it (CD-5)." }));
+  }
+  if (opened) {
+    const key = `${opened.envelope}:${opened.contents}`;
+    if (ctx.memo.openedKey !== key) {
+      ctx.memo.openedKey = key;
+      ctx.memo.picked = [];
+    }
+    /** @type {number[]} */
+    const picked = ctx.memo.picked;
+    const chips = h("div", { class: "cd-chips", role: "group", "aria-label": "Cards in the envelope: pick the card to show, then optionally a second" },
+      [...opened.contents].map((letter, i) => {
+        const order = picked.indexOf(i);
+        const name = (ctx.glossary.names || {})[letter] || letter;
+        return h("button", {
+          type: "button", class: `cd-chip${order === 0 ? " is-shown" : order === 1 ? " is-second" : ""}`,
+          dataset: { key: `pick-${i}` }, "aria-pressed": String(order >= 0),
+          "aria-label": `${letter}, ${name}${order === 0 ? ", to show" : order === 1 ? ", to take unseen" : ""}`,
+          onclick: () => {
+            const at = picked.indexOf(i);
+            if (at >= 0) picked.splice(at, 1); else if (picked.length < 2) picked.push(i);
+            else picked.splice(1, 1, i);
+            redrawChips();
+          },
+        }, cdCard(ctx, letter), order === 0 ? " show" : order === 1 ? " unseen" : "");
+      }));
+    const letters = picked.map((i) => opened.contents[i]);
+    const composed = letters.length ? `take ${letters[0]}${letters[1] ? "+" + letters[1] : ""}` : "";
+    const compose = h("div", { class: "cd-compose" },
+      button("compose-take", composed ? `${cdChoiceLabel(composed)}` : "Start a transfer with the picked card(s)",
+        () => composed && ctx.send(composed), { disabled: !composed }),
+      button("compose-track", letters.length === 1 ? `Track ${letters[0]}` : "Track the picked hazard",
+        () => letters.length === 1 && ctx.send(`track ${letters[0]}`), { disabled: letters.length !== 1 }));
+    const choices = h("div", { class: "cd-choices", role: "group", "aria-label": "Legal choices" },
+      ctx.legal.filter((n) => !/^\d+$/.test(n)).map((n) =>
+        button(`choice-${n}`, cdChoiceLabel(n), () => ctx.send(n), { class: "is-legal", dataset: { key: `choice-${n}`, action: n } })));
+    const panel = h("section", { class: "cd-opened", dataset: { key: "opened" },
+      "aria-label": `Envelope ${opened.envelope}, seen by ${omniscient ? "its opener" : "you"} alone` },
+      h("h4", { text: `Envelope ${opened.envelope}${omniscient ? "" : " — only you see this"}` }),
+      chips, compose, choices);
+    // re-drawing the chips alone keeps the rest (and the focus) in place
+    const redrawChips = () => {
+      const again = drawCloakDagger(ctx);
+      const fresh = /** @type {HTMLElement | null} */ (again.querySelector(".cd-opened"));
+      const active = /** @type {HTMLElement | null} */ (document.activeElement);
+      const focusKey = active && active.dataset ? active.dataset.key : undefined;
+      if (fresh && panel.isConnected) {
+        panel.replaceWith(fresh);
+        if (focusKey) {
+          const target = /** @type {HTMLElement | null} */ (fresh.querySelector(`[data-key="${focusKey}"]`));
+          if (target) target.focus();
+        }
+      }
+    };
+    todo.append(panel);
+  }
+
+  // -- notes and what was shown
+  const noteList = omniscient ? null : h("section", { class: "cd-notes", "aria-label": "Your note list" },
+    h("h4", { text: "Your notes (CD-10)" }),
+    h("ol", {}, notes.map((note) => h("li", { dataset: { key: `note-${note.envelope}` } },
+      h("span", { class: "cd-num", text: note.envelope }), " ", note.text))));
+  const shownKinds = new Set(["take", "track", "shown", "show_empty", "first", "win"]);
+  const shown = (view.events || []).filter((/** @type {any} */ e) => shownKinds.has(e.kind)).slice(-12);
+  const shownLog = h("section", { class: "cd-shown", "aria-label": "What was shown" },
+    h("h4", { text: "What was shown" }),
+    shown.length ? h("ul", {}, shown.map((/** @type {any} */ e) => h("li", { text: e.text })))
+      : h("p", { class: "cd-none", text: "Nothing shown yet." }));
+
+  return h("div", { class: "cd" },
+    h("div", { class: "cd-left" }, box, todo),
+    h("div", { class: "cd-right" }, side, noteList, shownLog));
+}
+
+export default mountBoard(drawCloakDagger);

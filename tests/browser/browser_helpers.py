@@ -1,0 +1,104 @@
+"""Helpers for the browser tests: the network guard and notebook driving."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from urllib.parse import urlparse
+
+#: flags for Debian's Chromium as root in a sandbox with no outside network
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+
+#: where Pyodide fetches the compiled packages the site does not carry (numpy, matplotlib)
+PYODIDE_CDN = "https://cdn.jsdelivr.net/pyodide/"
+
+#: the kernel's start, the first cell and a whole notebook, in milliseconds
+KERNEL_TIMEOUT = 180_000
+RUN_ALL_TIMEOUT = 240_000
+
+
+@dataclass
+class NetworkGuard:
+    """Refuses every request that leaves 127.0.0.1 and remembers it."""
+
+    allowed_prefixes: tuple[str, ...] = ()
+    refused: list[str] = field(default_factory=list)
+
+    def handle(self, route) -> None:
+        url = route.request.url
+        host = urlparse(url).hostname
+        if host == "127.0.0.1" or url.startswith(("data:", "blob:")):
+            route.continue_()
+        else:
+            self.refused.append(url)
+            route.abort("internetdisconnected")
+
+    @property
+    def forbidden(self) -> list[str]:
+        """Refused requests that were not even allowed to be tried."""
+        return [url for url in self.refused if not url.startswith(self.allowed_prefixes)]
+
+
+@dataclass
+class Notebook:
+    """A notebook opened in the site, its page, and the guard on its network."""
+
+    page: object
+    guard: NetworkGuard
+    console_errors: list[str]
+
+
+def open_notebook(browser, site_url: str, name: str, allowed_prefixes: tuple[str, ...] = ()) -> Notebook:
+    """Open ``name`` in the site's notebook app, in a new context with a network guard."""
+    guard = NetworkGuard(allowed_prefixes)
+    # service workers are blocked so that every request passes the guard
+    context = browser.new_context(service_workers="block", viewport={"width": 1200, "height": 1000})
+    context.route("**/*", guard.handle)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    page.goto(f"{site_url}notebooks/index.html?path={name}")
+    page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=KERNEL_TIMEOUT)
+    page.get_by_text("Python (Pyodide)", exact=True).first.wait_for(timeout=KERNEL_TIMEOUT)
+    return Notebook(page, guard, errors)
+
+
+def run_all_cells(notebook: Notebook) -> None:
+    """Run every cell from the Run menu and wait until all ran and the kernel is idle."""
+    page = notebook.page
+    page.get_by_text("Run", exact=True).first.click()
+    page.get_by_text("Run All Cells", exact=True).click()
+    page.wait_for_function(
+        """() => {
+            const prompts = [...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')];
+            const indicator = document.querySelector('.jp-Notebook-ExecutionIndicator');
+            return prompts.length > 0
+                && prompts.every(p => /\\[\\d+\\]/.test(p.textContent))
+                && indicator && indicator.getAttribute('data-status') === 'idle';
+        }""",
+        timeout=RUN_ALL_TIMEOUT,
+        polling=500,
+    )
+
+
+def run_python(notebook: Notebook, code: str, timeout: int = 60_000) -> str:
+    """Add a cell at the end, run ``code`` in the kernel and return the cell's output text."""
+    page = notebook.page
+    cells = page.locator(".jp-Notebook .jp-Cell")
+    count = cells.count()
+    cells.nth(count - 1).locator(".jp-InputPrompt").click()
+    page.keyboard.press("Escape")
+    page.keyboard.press("b")
+    new_cell = cells.nth(count)
+    new_cell.locator(".cm-content").click()
+    page.keyboard.insert_text(code)
+    page.keyboard.press("Control+Enter")
+    prompt = new_cell.locator(".jp-InputPrompt")
+    page.wait_for_function(
+        "el => /\\[\\d+\\]/.test(el.textContent)", arg=prompt.element_handle(), timeout=timeout, polling=250,
+    )
+    return new_cell.locator(".jp-OutputArea").inner_text()
+
+

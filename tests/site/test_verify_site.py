@@ -1,0 +1,133 @@
+"""Verification of a built site, on a small fake build laid out like a real one."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO / "lite"))
+
+from verify_site import BOOT_PACKAGES, KERNEL_PLUGIN, MARKER, PYODIDE_FILES, read_pins, verify_site  # noqa: E402
+
+WHEEL = "spynb-0.1.0-py3-none-any.whl"
+
+
+def sha(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def fake_site(root: Path) -> tuple[Path, Path]:
+    """A minimal site that passes; returns it and the spynb wheel 'just built'."""
+    site = root / "site"
+    (site / "static" / "pyodide").mkdir(parents=True)
+    (site / "static" / "pyodide-lock").mkdir(parents=True)
+    (site / "files").mkdir()
+    (site / MARKER).write_text("{}", encoding="utf-8")
+    (site / "files" / "site-check.ipynb").write_text("{}", encoding="utf-8")
+    for name in PYODIDE_FILES:
+        (site / "static" / "pyodide" / name).write_text(name, encoding="utf-8")
+    settings = {"pyodideUrl": "./static/pyodide/pyodide.mjs",
+                "loadPyodideOptions": {"lockFileURL": "./static/pyodide-lock/pyodide-lock.json"}}
+    config = {"jupyter-config-data": {"litePluginSettings": {KERNEL_PLUGIN: settings}}}
+    (site / "jupyter-lite.json").write_text(json.dumps(config), encoding="utf-8")
+
+    wheel = root / WHEEL
+    wheel.write_bytes(b"wheel bytes")
+    packages = {}
+    for name in (*BOOT_PACKAGES, "anywidget", "spynb"):
+        file_name = WHEEL if name == "spynb" else f"{name}-1.0-py3-none-any.whl"
+        local = site / "static" / "pyodide-lock" / file_name
+        local.write_bytes(wheel.read_bytes() if name == "spynb" else name.encode())
+        packages[name] = {"name": name, "version": "0.11.0" if name == "anywidget" else "1.0",
+                          "file_name": f"../../static/pyodide-lock/{file_name}", "sha256": sha(local),
+                          "depends": ["anywidget", "traitlets"] if name == "spynb" else []}
+    packages["numpy"] = {"name": "numpy", "version": "2.4.6", "depends": [], "sha256": "0" * 64,
+                         "file_name": "https://cdn.jsdelivr.net/pyodide/v314.0.6/full/numpy.whl"}
+    lock = site / "static" / "pyodide-lock" / "pyodide-lock.json"
+    lock.write_text(json.dumps({"info": {}, "packages": packages}), encoding="utf-8")
+    return site, wheel
+
+
+def edit_lock(site: Path, change) -> None:
+    path = site / "static" / "pyodide-lock" / "pyodide-lock.json"
+    lock = json.loads(path.read_text(encoding="utf-8"))
+    change(lock["packages"])
+    path.write_text(json.dumps(lock), encoding="utf-8")
+
+
+def test_a_good_site_passes(tmp_path):
+    site, wheel = fake_site(tmp_path)
+    assert verify_site(site, wheel, {"anywidget": "0.11.0"}) == []
+
+
+def test_a_folder_without_the_marker_is_not_a_build(tmp_path):
+    site, wheel = fake_site(tmp_path)
+    (site / MARKER).unlink()
+    assert "not a spynb site build" in verify_site(site, wheel)[0]
+
+
+def test_the_self_hosted_pyodide_must_be_there(tmp_path):
+    site, wheel = fake_site(tmp_path)
+    (site / "static" / "pyodide" / "pyodide.asm.wasm").unlink()
+    assert verify_site(site, wheel) == ["self-hosted Pyodide is missing static/pyodide/pyodide.asm.wasm"]
+
+
+def test_pyodide_from_a_cdn_is_refused(tmp_path):
+    site, wheel = fake_site(tmp_path)
+    config = json.loads((site / "jupyter-lite.json").read_text(encoding="utf-8"))
+    config["jupyter-config-data"]["litePluginSettings"][KERNEL_PLUGIN]["pyodideUrl"] = "https://cdn/pyodide.mjs"
+    (site / "jupyter-lite.json").write_text(json.dumps(config), encoding="utf-8")
+    assert any("not the self-hosted" in p for p in verify_site(site, wheel))
+
+
+def test_the_lock_must_have_spynb(tmp_path):
+    site, wheel = fake_site(tmp_path)
+    edit_lock(site, lambda packages: packages.pop("spynb"))
+    assert "the site's lock has no spynb" in verify_site(site, wheel)
+
+
+def test_spynb_must_be_the_wheel_just_built(tmp_path):
+    site, wheel = fake_site(tmp_path)
+    wheel.write_bytes(b"another build")
+    assert "the lock's spynb checksum is not the wheel just built" in verify_site(site, wheel)
+
+
+def test_spynb_must_bring_its_widgets(tmp_path):
+    site, wheel = fake_site(tmp_path)
+    edit_lock(site, lambda packages: packages["spynb"].update(depends=[]))
+    assert any("anywidget and traitlets" in p for p in verify_site(site, wheel))
+
+
+def test_a_boot_package_on_a_cdn_is_refused(tmp_path):
+    site, wheel = fake_site(tmp_path)
+    edit_lock(site, lambda packages: packages["ipython"].update(file_name="https://cdn/ipython.whl"))
+    assert any("would fetch ipython from https://cdn/ipython.whl" in p for p in verify_site(site, wheel))
+
+
+def test_a_missing_or_altered_local_file_is_found(tmp_path):
+    site, wheel = fake_site(tmp_path)
+    (site / "static" / "pyodide-lock" / "jedi-1.0-py3-none-any.whl").unlink()
+    (site / "static" / "pyodide-lock" / "comm-1.0-py3-none-any.whl").write_bytes(b"tampered")
+    problems = verify_site(site, wheel)
+    assert any("no such file" in p and "jedi" in p for p in problems)
+    assert any("comm-1.0-py3-none-any.whl: checksum" in p for p in problems)
+
+
+def test_pins_are_checked(tmp_path):
+    site, wheel = fake_site(tmp_path)
+    assert verify_site(site, wheel, {"anywidget": "0.10.0"}) == [
+        "the lock has anywidget 0.11.0, the pin is 0.10.0"]
+
+
+def test_read_pins(tmp_path):
+    path = tmp_path / "req.txt"
+    path.write_text("# c\nAny_Widget==0.11.0  # x\nfoo[bar]==1\nloose>=2\n-r other.txt\n", encoding="utf-8")
+    assert read_pins(path) == {"any-widget": "0.11.0", "foo": "1"}
+
+
+def test_the_repository_pins_are_readable():
+    pins = read_pins(REPO / "lite" / "requirements-kernel.txt")
+    assert {"anywidget", "ipywidgets"} <= set(pins)
