@@ -1,0 +1,72 @@
+"""Text display of KLOAK views: an ASCII board, rank 5 at the top, files a to e.
+
+Each square is three characters: `` O `` an uncovered small piece (its colour
+letter), ``[ ]`` a big piece alone, ``[O]`` a big piece kloaking an ``O`` (the
+omniscient view), ``[?]`` a kloaked piece whose colour the seat cannot see,
+``[o]`` one the memory aid recalls (lower case: remembered, not seen), `` . ``
+an empty square.  Letters, not colours, so it reads the same to everyone.
+"""
+
+from __future__ import annotations
+
+from spynb.engine import View
+
+from .board import COLOUR_NAMES, FILES, RANKS
+
+__all__ = ["text_board", "view_label", "status_line", "cell"]
+
+TITLE = "KLOAK"
+
+
+def view_label(seat: int | None) -> str:
+    if seat is None:
+        return f"{TITLE} — omniscient teaching view (shows the colour under every big piece)"
+    return f"{TITLE} — what seat {seat} sees"
+
+
+def _seats(seats: list[int]) -> str:
+    return " and ".join(f"seat {s}" for s in seats)
+
+
+def status_line(view: View) -> str:
+    phase = view["phase"]
+    if phase == "setup":
+        placed = sum(1 for e in view["events"] if e["kind"] == "place")
+        return f"setting up: {placed} of {sum(view['colours'].values())} small pieces placed"
+    if phase == "over":
+        return f"game over: {_seats(view['winners'])} won" if view["winners"] else "game over: a draw (turn limit)"
+    mover = view["to_move"][0]
+    extra = " (and again next turn, KL-8)" if view["extra_turns"] else ""
+    if phase == "choose":
+        lines = "; ".join(" ".join(line) for line in view["candidates"])
+        return f"turn {view['turn_number']}: seat {mover} chooses which line scores: {lines}{extra}"
+    return f"turn {view['turn_number']}: seat {mover} to move{extra}"
+
+
+def cell(square: str, view: View, memory: dict[str, str | None] | None = None) -> str:
+    """The three characters that draw one square."""
+    small = view["small"].get(square)
+    if square in view["big"]:
+        if small is None:
+            return "[ ]"
+        if small == "?" and memory and memory.get(square):
+            return f"[{memory[square].lower()}]"
+        return f"[{small}]"
+    return f" {small} " if small else " . "
+
+
+def text_board(view: View, memory: bool = False) -> str:
+    """The board with a status line, the scores and a key; ``memory`` fills ``[?]`` from the memory aid."""
+    from .memory import memory_aid
+
+    recalled = memory_aid(view) if memory and not view.omniscient else None
+    lines = [view.label + (" — with the memory aid" if recalled is not None else ""), status_line(view)]
+    lines.append("     " + "   ".join(FILES))
+    for rank in reversed(RANKS):
+        lines.append((f" {rank}  " + " ".join(cell(f"{f}{rank}", view, recalled) for f in FILES)).rstrip())
+    teams = view["teams"]
+    scores = ", ".join(f"{_seats(team)}: {n}" for team, n in zip(teams, view["team_scores"]))
+    lines.append(f"scores ({'teams' if any(len(t) > 1 for t in teams) else 'seats'}): {scores}")
+    colours = ", ".join(f"{c} {COLOUR_NAMES[c]} ×{n}" for c, n in view["colours"].items())
+    lines.append(f"key: {colours}; [ ] big piece, [O] big piece kloaking O, [?] hidden, [o] remembered, . empty")
+    return "\n".join(lines)

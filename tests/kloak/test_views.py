@@ -1,0 +1,119 @@
+"""Notation, views, text and SVG display, options, and validate() for KLOAK."""
+
+from __future__ import annotations
+
+import json
+import random
+import xml.etree.ElementTree as ET
+
+import pytest
+
+import spynb
+from spynb.engine import NotationError, SpynbError
+from spynb.kloak import SPEC, Big, Claim, Kloak, Pass, Place, Score, Slide, Step, memory_aid, parse
+from spynb.render.kloak import draw
+
+from .helpers import board_of, play, position
+
+
+@pytest.mark.parametrize("text, action", [
+    ("b2-b3", Step("b2", "b3")), ("B c1-c2", Big("c1", "c2")), ("B c1xc2", Kloak("c1", "c2")),
+    ("B c2=c3", Slide("c2", "c3")), ("claim a2 b3 c4", Claim("a2", "b3", "c4")),
+    ("score a3 b3 c3", Score("a3", "b3", "c3")), ("pass", Pass()), ("place a2 O", Place("a2", "O")),
+])
+def test_notation_round_trips(text: str, action: object) -> None:
+    assert parse(text) == action and str(action) == text and eval(repr(action)) == action
+
+
+@pytest.mark.parametrize("text, says", [
+    ("b2xb3", "small piece only steps"), ("B f1-f2", "not a square"), ("claim a2 a2 a3", "three different"),
+    ("place a2 o", "colour letter"), ("move it", "expected"), ("B c1 c2", "expected"),
+])
+def test_unreadable_notation_says_why(text: str, says: str) -> None:
+    with pytest.raises(NotationError) as caught:
+        parse(text)
+    assert says in str(caught.value) and repr(text) in str(caught.value)
+
+
+def test_text_board_shows_big_covered_and_empty_squares_by_letters() -> None:
+    state = play(position("""
+    [] [] [] [] []
+    O  S  G  .  .
+    .  .  .  .  .
+    .  .  .  .  .
+    [] [] [] [] []
+    """), "B b5xb4")
+    assert board_of(state).splitlines()[:2] == [" 5  [ ]  .  [ ] [ ] [ ]", " 4   O  [S]  G   .   ."]
+    seat = state.text(1).splitlines()
+    assert seat[4] == " 4   O  [?]  G   .   ." and "what seat 1 sees" in seat[0]
+    assert state.text(1, memory=True).splitlines()[4] == " 4   O  [?]  G   .   ."  # no history: not remembered
+    game = spynb.new_game("kloak", seed=3)
+    game.play("B a1xa2")
+    colour = game.state.small["a2"]
+    assert game.state.text(2).splitlines()[6].startswith(" 2  [?]")
+    assert game.state.text(2, memory=True).splitlines()[6].startswith(f" 2  [{colour.lower()}]")
+    assert "seat 2 to move" in str(state) and "S sky blue" in str(state)
+
+
+def test_svg_drawing_is_well_formed_and_labels_every_piece() -> None:
+    game = spynb.new_game("kloak", seed=3)
+    game.play("B a1xa2")
+    for seat in (None, 1):
+        svg = draw(game.view(seat))
+        root = ET.fromstring(svg)
+        titles = [t.text for t in root.iter("{http://www.w3.org/2000/svg}title")]
+        assert sum(": small piece" in t for t in titles) == 14 and sum(t[2:].startswith(": big piece") for t in titles) == 10
+        assert ("unknown colour" in svg) == (seat is not None)
+    assert ">?<" in draw(game.view(1)) and ">?<" not in draw(game.view(1), memory=True)
+    assert game.state._repr_svg_().startswith("<svg")
+
+
+def test_a_seat_view_has_no_hidden_colour_and_resampling_keeps_it() -> None:
+    game = spynb.new_game("kloak", seed=12)
+    for move in ("B a1xa2", "B b5xb4", "B b1xb2", "B c5xc4"):
+        game.play(move)
+    state = game.state
+    view = state.view(1)
+    assert set(view["covered"]) == {"a2", "b2", "b4", "c4"} and all(view["small"][sq] == "?" for sq in view["covered"])
+    assert "?" not in json.dumps(dict(state.view(None).to_dict()["small"]))
+    rng = random.Random(0)
+    others = [state.resample_hidden(1, rng) for _ in range(20)]
+    assert all(o.view(1) == view and o.validate() == [] for o in others)
+    assert len({tuple(sorted(o.small.items())) for o in others}) > 1
+    assert memory_aid(view) == dict(state.view(None)["small"])
+
+
+def test_options_replace_the_colour_set_and_the_layout() -> None:
+    game = spynb.new_game("kloak", seed=1, options={"colours": {"Y": 8, "U": 7}, "big_squares": ["c1", "c5"]})
+    assert sorted(game.state.small.values()) == sorted("Y" * 8 + "U" * 7) and game.state.big == {"c1", "c5"}
+    assert game.state.validate() == []
+    replay = spynb.load_record(game.record().to_json())
+    assert replay.view(None) == game.view(None)
+    for bad in ({"colours": {"O": 15}}, {"colours": {"O": 5, "S": 5}}, {"colours": {"B": 15}},
+                {"big_squares": ["a3"]}, {"big_squares": ["a1", "a1"]}):
+        with pytest.raises(SpynbError):
+            SPEC.new_state(options=bad)
+
+
+def test_validate_catches_lost_pieces_returning_pieces_and_stacked_bigs() -> None:
+    state = spynb.new_game("kloak", seed=2).state
+    assert state.validate() == []
+    broken = state.clone()
+    del broken.small["c3"]
+    assert any("conserved" in p for p in broken.validate())
+    scored = play(position("""
+    [] [] [] [] []
+    .  .  .  .  .
+    .  .  .  .  .
+    S  S  .  .  .
+    [] [] S  [] []
+    """), "c1-c2")
+    scored.big.add("c1")
+    scored.small.update({sq: "O" for sq in ("a3", "b3", "c3", "d3", "e3")})
+    scored.small.update({sq: "G" for sq in ("a4", "b4", "c4", "d4", "e4")} | {"d2": "S", "e2": "S"})
+    assert scored.validate() == []
+    scored.small["a2"] = "S"                            # a scored piece comes back
+    assert any("conserved" in p for p in scored.validate())
+    scored.small.pop("a2")
+    scored.big.discard("a1")
+    assert any("big pieces" in p for p in scored.validate())
