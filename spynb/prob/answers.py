@@ -1,0 +1,112 @@
+"""Every exercise's exact answer, computed by code (never typed in).
+
+>>> answer("cd-first-document")
+Fraction(3, 8)
+>>> sorted(EXERCISES)[:2]
+['ax-games-needed', 'ax-quarter-width']
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+__all__ = ["Exercise", "EXERCISES", "answer", "exercises_for"]
+
+
+@dataclass(frozen=True)
+class Exercise:
+    """One classroom exercise: where it is, what it practises, and how its answer is computed."""
+
+    id: str
+    game: str
+    notebook: str
+    title: str
+    concepts: tuple[str, ...]
+    rulings: tuple[str, ...]
+    compute: Callable[[], Any]
+
+
+def _lazy(module: str, function: str, *args: Any) -> Callable[[], Any]:
+    """Compute with ``spynb.prob.<module>.<function>(*args)`` only when asked (games load lazily)."""
+    def compute() -> Any:
+        return getattr(importlib.import_module(f"spynb.prob.{module}"), function)(*args)
+    compute.__name__ = f"{module}.{function}"
+    return compute
+
+
+def _per_seats(module: str, function: str, seats: tuple[int, ...]) -> Callable[[], Any]:
+    def compute() -> Any:
+        f = getattr(importlib.import_module(f"spynb.prob.{module}"), function)
+        return {n: f(n) for n in seats}
+    compute.__name__ = f"{module}.{function} per seat count"
+    return compute
+
+
+CD = "cloak-dagger-probability.ipynb"
+_LIST = [
+    Exercise("cd-first-document", "cloak-dagger", CD, "The first card placed is a document",
+             ("counting", "symmetry"), ("CD-1", "CD-2", "CD-5"), _lazy("cloak_dagger", "first_document_by_counting")),
+    Exercise("cd-cut-tie", "cloak-dagger", CD, "The cut ties and some players cut again (2 and 3 players)",
+             ("counting", "complement", "conditional probability"), ("CD-1", "CD-2"),
+             _per_seats("cloak_dagger", "tie_by_counting", (2, 3))),
+    Exercise("cd-cut-double-agent", "cloak-dagger", CD,
+             "A double agent decides who starts, recuts included (2 and 3 players)",
+             ("complement", "conditional probability", "recursion (first-step analysis)"), ("CD-2",),
+             _per_seats("cloak_dagger", "double_agent_first", (2, 3))),
+    Exercise("cd-placements-documents", "cloak-dagger", CD,
+             "Expected placements until X, Y and Z are all in play",
+             ("expectation", "inclusion–exclusion", "tail sum E[T] = Σ P(T > k)"), ("CD-1", "CD-5", "CD-7"),
+             _lazy("cloak_dagger", "placements_until_documents_by_counting")),
+]
+KL = "kloak-probability.ipynb"
+_LIST += [
+    Exercise("kl-colourings", "kloak", KL, "All colourings of the centre ranks",
+             ("counting", "multinomial coefficients"), ("KL-1",), _lazy("kloak", "colourings")),
+    Exercise("kl-valid-fraction", "kloak", KL, "The share of colourings that are valid setups",
+             ("estimating a proportion", "confidence intervals", "exact counting by computer"), ("KL-2",),
+             _lazy("kloak", "valid_fraction")),
+    Exercise("kl-rejection-tries", "kloak", KL, "Shuffles needed by rejection sampling",
+             ("expectation", "geometric distribution"), ("KL-2",), _lazy("kloak", "expected_tries")),
+    Exercise("kl-same-colour", "kloak", KL, "Neighbours a2 and a3 share a colour (plain shuffle, then valid setup)",
+             ("conditional probability", "dependence"), ("KL-1", "KL-2"), _lazy("kloak", "same_colour_shuffle")),
+]
+TG = "target-probability.ipynb"
+_LIST += [
+    Exercise("tg-double-agent-present", "target", TG, "At least one Double Agent (4, 7 and 10 players)",
+             ("counting", "complement", "hypergeometric distribution"), ("TG-1",),
+             _per_seats("target", "at_least_one_double_agent", (4, 7, 10))),
+    Exercise("tg-double-agents-mean", "target", TG, "Expected number of Double Agents (9 players)",
+             ("expectation", "linearity of expectation"), ("TG-1",), _lazy("target", "expected_double_agents", 9)),
+    Exercise("tg-rookie-set", "target", TG, "A first Rookie hand of 4 holds three of one category",
+             ("counting", "disjoint events"), ("TG-1", "TG-11"), _lazy("target", "rookie_set_by_counting")),
+    Exercise("tg-rookie-clearance", "target", TG, "The first hand can gain a clearance token at once",
+             ("symmetry", "conditional probability"), ("TG-1", "TG-11"),
+             _lazy("target", "rookie_clearance_by_counting")),
+]
+AX = "across-games.ipynb"
+_LIST += [
+    Exercise("ax-games-needed", "across", AX, "Games needed for a ±0.05 interval on a win rate",
+             ("confidence intervals", "sample size"), (), _lazy("across", "games_for_half_width", 0.05)),
+    Exercise("ax-quarter-width", "across", AX, "Games needed to make an interval four times narrower",
+             ("confidence intervals", "1/√n", "law of large numbers"), (),
+             _lazy("across", "scale_games", 100, 0.10, 0.025)),
+]
+EXERCISES: dict[str, Exercise] = {e.id: e for e in _LIST}
+
+
+@lru_cache(maxsize=None)
+def answer(exercise_id: str) -> Any:
+    """The exact answer of an exercise (a ``Fraction``, or a dict of them)."""
+    try:
+        return EXERCISES[exercise_id].compute()
+    except KeyError:
+        raise KeyError(f"no exercise {exercise_id!r}; exercises: {', '.join(sorted(EXERCISES))}") from None
+
+
+def exercises_for(game: str) -> list[Exercise]:
+    """The exercises about one game (or ``'across'`` for the ones comparing games)."""
+    return [e for e in _LIST if e.game == game]
