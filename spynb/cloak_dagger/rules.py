@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from spynb.engine.rules import RULEBOOK, RULING, Rule, RuleBook, register
+from spynb.engine.rules import RULING, RuleBook, annotations, register, rulebook_rules
 
 _SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Contents", (
@@ -119,16 +119,6 @@ _RULINGS: tuple[tuple[str, str, str, str], ...] = (
 )
 
 
-def _rules() -> list[Rule]:
-    rules: list[Rule] = []
-    for title, sentences in _SECTIONS:
-        section_id = f"CD/{title}"
-        rules.append(Rule(section_id, title, " ".join(sentences), RULEBOOK))
-        rules.extend(Rule(f"{section_id}.{i}", title, text, RULEBOOK, section=section_id)
-                     for i, text in enumerate(sentences, 1))
-    rules.extend(Rule(rid, title, text, RULING, section=f"CD/{section}") for rid, title, section, text in _RULINGS)
-    return rules
-
-
-RULES = register(RuleBook("cloak-dagger", _rules()))
+RULES = register(RuleBook("cloak-dagger", rulebook_rules("CD", ((title, "", sentences) for title, sentences in _SECTIONS))
+                                        + annotations("CD", RULING, _RULINGS)))
 """Every rule of Cloak & Dagger, by id (``CD/Placing``, ``CD/Placing.1``, ``CD-5``)."""

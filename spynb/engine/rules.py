@@ -17,12 +17,13 @@ section it clarifies, so a citation reads the way a student looks it up:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from .errors import IllegalActionError
 
-__all__ = ["Rule", "RuleBook", "RULEBOOK", "RULING", "ENGINE", "ENGINE_RULES", "lookup", "register"]
+__all__ = ["Rule", "RuleBook", "RULEBOOK", "RULING", "ENGINE", "ENGINE_RULES", "lookup", "register",
+           "rulebook_rules", "annotations"]
 
 RULEBOOK = "rulebook"
 RULING = "ruling"
@@ -95,6 +96,29 @@ class RuleBook:
 
     def rulings(self) -> tuple[Rule, ...]:
         return tuple(r for r in self if r.source == RULING)
+
+
+def rulebook_rules(prefix: str, sections: Iterable[tuple[str, str, Sequence[str]]]) -> list[Rule]:
+    """A rulebook as rules: ``(title, section text or "", sentences)`` per section.
+
+    The section gets id ``<prefix>/<title>``, its sentences ``<prefix>/<title>.<n>``.
+
+    >>> [r.id for r in rulebook_rules("DM", [("Moving", "", ["One step.", "Not onto a piece."])])]
+    ['DM/Moving', 'DM/Moving.1', 'DM/Moving.2']
+    """
+    rules: list[Rule] = []
+    for title, text, sentences in sections:
+        section_id = f"{prefix}/{title}"
+        rules.append(Rule(section_id, title, text or " ".join(sentences), RULEBOOK))
+        rules.extend(Rule(f"{section_id}.{i}", title, sentence, RULEBOOK, section=section_id)
+                     for i, sentence in enumerate(sentences, 1))
+    return rules
+
+
+def annotations(prefix: str, source: str, entries: Iterable[tuple[str, str, str, str]]) -> list[Rule]:
+    """Rulings (or FAQ facts, or readings): ``(id, title, section title, text)``, each tied to its section."""
+    return [Rule(rule_id, title, text, source, section=f"{prefix}/{section}")
+            for rule_id, title, section, text in entries]
 
 
 ENGINE_RULES = (

@@ -13,7 +13,7 @@ their ``RULINGS.md`` ids.
 
 from __future__ import annotations
 
-from spynb.engine.rules import RULEBOOK, RULING, Rule, RuleBook, register
+from spynb.engine.rules import RULING, RuleBook, annotations, register, rulebook_rules
 
 __all__ = ["RULES"]
 
@@ -133,16 +133,5 @@ _RULINGS: tuple[tuple[str, str, str, str], ...] = (
 )
 
 
-def _rules() -> list[Rule]:
-    rules: list[Rule] = []
-    for title, text, sentences in _SECTIONS:
-        section_id = f"KL/{title}"
-        rules.append(Rule(section_id, title, text or " ".join(sentences), RULEBOOK))
-        rules.extend(Rule(f"{section_id}.{i}", title, sentence, RULEBOOK, section=section_id)
-                     for i, sentence in enumerate(sentences, 1))
-    rules.extend(Rule(rid, title, text, RULING, section=f"KL/{section}") for rid, title, section, text in _RULINGS)
-    return rules
-
-
-RULES = register(RuleBook("kloak", _rules()))
+RULES = register(RuleBook("kloak", rulebook_rules("KL", _SECTIONS) + annotations("KL", RULING, _RULINGS)))
 """Every rule of KLOAK, by id (``KL/Gameplay``, ``KL/Gameplay.3``, ``KL-5``)."""

@@ -13,7 +13,7 @@ publisher's FAQ facts TG-FAQ-1 … TG-FAQ-7, and spynb's readings TG-S1 … TG-S
 
 from __future__ import annotations
 
-from spynb.engine.rules import ENGINE, RULEBOOK, RULING, Rule, RuleBook, register
+from spynb.engine.rules import ENGINE, RULING, RuleBook, annotations, register, rulebook_rules
 
 FAQ = "faq"
 """The publisher's FAQ: public facts, quoted in RULINGS.md beside the rulings."""
@@ -319,18 +319,7 @@ class TargetRuleBook(RuleBook):
         return f"rulebook: {section}; publisher's FAQ {rule.id}" if section else f"publisher's FAQ {rule.id}"
 
 
-def _rules() -> list[Rule]:
-    rules: list[Rule] = []
-    for title, sentences in _SECTIONS:
-        section_id = f"TG/{title}"
-        rules.append(Rule(section_id, title, " ".join(sentences), RULEBOOK))
-        rules.extend(Rule(f"{section_id}.{i}", title, text, RULEBOOK, section=section_id)
-                     for i, text in enumerate(sentences, 1))
-    rules.extend(Rule(rid, title, text, RULING, section=f"TG/{sec}") for rid, title, sec, text in _RULINGS)
-    rules.extend(Rule(rid, title, text, FAQ, section=f"TG/{sec}") for rid, title, sec, text in _FAQ)
-    rules.extend(Rule(rid, title, text, ENGINE, section=f"TG/{sec}") for rid, title, sec, text in _READINGS)
-    return rules
-
-
-RULES = register(TargetRuleBook("target", _rules()))
+RULES = register(TargetRuleBook("target", rulebook_rules("TG", ((title, "", sentences) for title, sentences in _SECTIONS))
+                                   + annotations("TG", RULING, _RULINGS) + annotations("TG", FAQ, _FAQ)
+                                   + annotations("TG", ENGINE, _READINGS)))
 """Every rule of The Target by id (``TG/Play``, ``TG/Play.4``, ``TG-5``, ``TG-FAQ-3``, ``TG-S2``)."""
