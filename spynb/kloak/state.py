@@ -40,7 +40,27 @@ def _table(kind: type) -> dict[str, tuple[tuple[str, tuple[str, Action]], ...]]:
 
 
 _STEPS, _BIGS, _KLOAKS, _SLIDES = _table(Step), _table(Big), _table(Kloak), _table(Slide)
-_CLAIMS = tuple((frozenset(line), (str(claim), claim)) for line in LINES for claim in (Claim(*line),))
+_BIT = {sq: 1 << i for i, sq in enumerate(SQUARES)}
+_NEAR = {sq: sum(_BIT[n] for n in NEIGHBOURS[sq]) for sq in SQUARES}
+_CLAIMS = tuple((sum(_BIT[sq] for sq in line), Claim(*line)) for line in LINES)
+_BY_NAME = tuple(sorted(SQUARES))
+_PICKED: dict[tuple[int, str, int], tuple[Action, ...]] = {}
+_TABLES = (_STEPS, _BIGS, _SLIDES, _KLOAKS)
+STEP, BIG, SLIDE, KLOAK = range(4)
+
+
+def _pick(kind: int, square: str, targets: int) -> tuple[Action, ...]:
+    """The moves of one kind from ``square`` onto the squares in the bit mask ``targets``, by name (memoised)."""
+    key = (kind, square, targets)
+    picked = _PICKED.get(key)
+    if picked is None:
+        entries = sorted((to, action) for to, (_, action) in _TABLES[kind][square] if _BIT[to] & targets)
+        picked = _PICKED[key] = tuple(action for _, action in entries)
+    return picked
+
+
+def _mask(squares: object) -> int:
+    return sum(map(_BIT.__getitem__, squares))  # type: ignore[call-overload]
 
 
 def _colour_option(value: Any) -> tuple[tuple[str, int], ...]:
@@ -144,25 +164,27 @@ class KloakState(State):
     def uncovered_small(self, square: str) -> bool:
         return square in self.small and square not in self.big
 
-    def _moves(self) -> list[tuple[str, Action]]:
-        """Every piece move as (notation, action), from the prebuilt tables."""
-        occupied = self.small.keys() | self.big
-        big = self.big
-        moves: list[tuple[str, Action]] = []
-        for sq in self.small:
-            if sq not in big:  # KL-4: a kloaked small piece cannot move on its own
-                moves.extend(entry for to, entry in _STEPS[sq] if to not in occupied)
-        for sq in big:
-            moves.extend(entry for to, entry in _BIGS[sq] if to not in occupied)
-            moves.extend(entry for to, entry in _KLOAKS[sq] if to in occupied and to not in big)
-            if sq in self.small:  # KL-5: only a kloaking big piece slides
-                moves.extend(entry for to, entry in _SLIDES[sq] if to not in occupied)
+    def _moves(self, small_mask: int, big_mask: int) -> list[Action]:
+        """Every piece move, in the canonical order: by square name (a1, a2 … e5); big before small;
+        move, slide, kloak; then by destination."""
+        small, big = self.small, self.big
+        free = ~(small_mask | big_mask)
+        uncovered = small_mask & ~big_mask
+        moves: list[Action] = []
+        for sq in _BY_NAME:
+            if sq in big:
+                near = _NEAR[sq]
+                moves += _pick(BIG, sq, free & near)
+                if sq in small:  # KL-5: only a kloaking big piece slides
+                    moves += _pick(SLIDE, sq, free & near)
+                moves += _pick(KLOAK, sq, uncovered & near)  # KL-5: onto an uncovered small piece
+            elif sq in small:  # KL-4: a kloaked small piece cannot move on its own
+                moves += _pick(STEP, sq, free & _NEAR[sq])
         return moves
 
-    def _claims(self) -> list[tuple[str, Action]]:
-        """KL-7: three squares in a line, each with a small piece, at least one covered."""
-        small = self.small.keys()
-        return [entry for line, entry in _CLAIMS if small >= line and not line.isdisjoint(self.big)]
+    def _claims(self, small_mask: int, big_mask: int) -> list[Action]:
+        """KL-7: three squares in a line, each with a small piece, at least one covered (in line order)."""
+        return [claim for line, claim in _CLAIMS if line & small_mask == line and line & big_mask]
 
     def lines_made(self, square: str) -> tuple[tuple[str, str, str], ...]:
         """KL-6: lines of three uncovered small pieces of one colour through ``square``."""
@@ -182,8 +204,10 @@ class KloakState(State):
             if self.phase == CHOOSE:
                 self._legal = tuple(sorted((Score(*line) for line in self.candidates), key=str))
             else:
-                moves = self._moves() or [("pass", Pass())]  # KL-9: pass only when no piece can move
-                self._legal = tuple(action for _, action in sorted(moves + self._claims()))
+                masks = _mask(self.small), _mask(self.big)
+                moves = self._moves(*masks)
+                claims = self._claims(*masks)
+                self._legal = tuple(moves + claims) if moves else (*claims, Pass())  # KL-9: pass only then
         return self._legal
 
     def piece_moves(self, square: str) -> tuple[Action, ...]:
