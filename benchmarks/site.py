@@ -39,6 +39,7 @@ CHROMIUM_ARGS = [
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
 TIMEOUT_MS = 300_000
+TARGET_RATIO = 1.25
 
 
 class CountingHandler(serve_site.SiteHandler):
@@ -131,6 +132,10 @@ def main(argv: list[str] | None = None) -> int:
               f"{result['requests']:4d} requests")
         if result["refused"]:
             print(f"  refused {len(result['refused'])} request(s) outside 127.0.0.1, e.g. {result['refused'][0]}")
+    ratio = widget["seconds"] / bare["seconds"]
+    verdict = "met" if ratio <= TARGET_RATIO else "MISSED"
+    print(f"first live board / bare first cell: {ratio:.2f}x in time (target <= {TARGET_RATIO}x: {verdict}), "
+          f"{widget['bytes'] / bare['bytes']:.2f}x in bytes")
     command = " ".join(shlex.quote(part) for part in [sys.executable, *sys.argv])
     print(f"reproduce: ./build.sh build && {command}")
     return 0
