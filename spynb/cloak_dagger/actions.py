@@ -32,7 +32,7 @@ from .cards import CUT_ORDER, ENVELOPES, STACK_COUNTS
 __all__ = ["Open", "Take", "Track", "Pass", "Cut", "Draw", "parse"]
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@dataclass(frozen=True, slots=True, order=True, repr=False)
 class Open(Action):
     """Select an envelope (1–20) and look inside."""
 
@@ -41,11 +41,8 @@ class Open(Action):
     def __str__(self) -> str:
         return str(self.envelope)
 
-    def __repr__(self) -> str:
-        return f"Open({self.envelope})"
 
-
-@dataclass(frozen=True, slots=True, order=True)
+@dataclass(frozen=True, slots=True, order=True, repr=False)
 class Take(Action):
     """Start a transfer: ``shown`` is displayed to all, ``second`` taken unseen."""
 
@@ -55,11 +52,8 @@ class Take(Action):
     def __str__(self) -> str:
         return f"take {self.shown}+{self.second}" if self.second else f"take {self.shown}"
 
-    def __repr__(self) -> str:
-        return f"Take({self.shown!r}, {self.second!r})" if self.second else f"Take({self.shown!r})"
 
-
-@dataclass(frozen=True, slots=True, order=True)
+@dataclass(frozen=True, slots=True, order=True, repr=False)
 class Track(Action):
     """Expose a hazard and return it to the bottom of the stack."""
 
@@ -68,22 +62,16 @@ class Track(Action):
     def __str__(self) -> str:
         return f"track {self.hazard}"
 
-    def __repr__(self) -> str:
-        return f"Track({self.hazard!r})"
 
-
-@dataclass(frozen=True, slots=True, order=True)
+@dataclass(frozen=True, slots=True, order=True, repr=False)
 class Pass(Action):
     """Do nothing more this turn (examine only)."""
 
     def __str__(self) -> str:
         return "pass"
 
-    def __repr__(self) -> str:
-        return "Pass()"
 
-
-@dataclass(frozen=True, slots=True, order=True)
+@dataclass(frozen=True, slots=True, order=True, repr=False)
 class Cut(Action):
     """Chance: the card the next player cuts for first player."""
 
@@ -93,11 +81,8 @@ class Cut(Action):
     def __str__(self) -> str:
         return f"cut {self.card}"
 
-    def __repr__(self) -> str:
-        return f"Cut({self.card!r})"
 
-
-@dataclass(frozen=True, slots=True, order=True)
+@dataclass(frozen=True, slots=True, order=True, repr=False)
 class Draw(Action):
     """Chance: the top card of the stack, drawn to be placed."""
 
@@ -106,9 +91,6 @@ class Draw(Action):
 
     def __str__(self) -> str:
         return f"draw {self.card}"
-
-    def __repr__(self) -> str:
-        return f"Draw({self.card!r})"
 
 
 _EXPECTED = "expected an envelope number 1-20, 'take d', 'take d+X', 'track K', 'pass', 'cut X' or 'draw X'"

@@ -14,7 +14,7 @@ import math
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -66,13 +66,21 @@ OVER = Turn(())
 class Action:
     """Base of every game's actions: frozen values with a text notation.
 
-    Subclasses are frozen dataclasses whose ``__str__`` is the notation that
-    the game's ``parse`` reads back.  Chance outcomes are actions too
-    (``is_chance`` is true for them).
+    Subclasses are frozen dataclasses (declared with ``repr=False``) whose
+    ``__str__`` is the notation that the game's ``parse`` reads back; the
+    ``repr`` written here is evaluable and leaves out trailing defaults, like
+    ``Take('d')``.  Chance outcomes are actions too (``is_chance`` is true
+    for them).
     """
 
     __slots__ = ()
     is_chance: ClassVar[bool] = False
+
+    def __repr__(self) -> str:
+        values = [(getattr(self, f.name), f.default) for f in fields(self)]  # type: ignore[arg-type]
+        while values and values[-1][0] == values[-1][1]:
+            values.pop()
+        return f"{type(self).__name__}({', '.join(repr(value) for value, _ in values)})"
 
 
 class FrozenDict(dict):  # type: ignore[type-arg]

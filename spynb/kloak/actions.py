@@ -53,7 +53,7 @@ __all__ = ["Step", "Big", "Kloak", "Slide", "Claim", "Score", "Pass", "Place", "
 _SQUARE_SET = frozenset(SQUARES)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Step(Action):
     """A small piece moves one square to an open square."""
 
@@ -63,11 +63,8 @@ class Step(Action):
     def __str__(self) -> str:
         return f"{self.frm}-{self.to}"
 
-    def __repr__(self) -> str:
-        return f"Step({self.frm!r}, {self.to!r})"
 
-
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Big(Action):
     """A big piece moves (or is lifted off alone) to an open square."""
 
@@ -77,11 +74,8 @@ class Big(Action):
     def __str__(self) -> str:
         return f"B {self.frm}-{self.to}"
 
-    def __repr__(self) -> str:
-        return f"Big({self.frm!r}, {self.to!r})"
 
-
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Kloak(Action):
     """A big piece moves (or is lifted) onto an uncovered small piece."""
 
@@ -91,11 +85,8 @@ class Kloak(Action):
     def __str__(self) -> str:
         return f"B {self.frm}x{self.to}"
 
-    def __repr__(self) -> str:
-        return f"Kloak({self.frm!r}, {self.to!r})"
 
-
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Slide(Action):
     """A kloaking big piece slides, with its small piece, to an open square."""
 
@@ -104,9 +95,6 @@ class Slide(Action):
 
     def __str__(self) -> str:
         return f"B {self.frm}={self.to}"
-
-    def __repr__(self) -> str:
-        return f"Slide({self.frm!r}, {self.to!r})"
 
 
 MOVES = (Step, Big, Kloak, Slide)
@@ -131,9 +119,6 @@ class _Triple(Action):
     def __str__(self) -> str:
         return f"{self.verb} {' '.join(self.squares)}"
 
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}{self.squares!r}"
-
 
 @dataclass(frozen=True, slots=True, repr=False)
 class Claim(_Triple):
@@ -155,18 +140,15 @@ class Score(_Triple):
     verb = "score"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Pass(Action):
     """Do nothing: allowed only when no piece can move (KL-9)."""
 
     def __str__(self) -> str:
         return "pass"
 
-    def __repr__(self) -> str:
-        return "Pass()"
 
-
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Place(Action):
     """Chance: the setup puts a small piece of ``colour`` on ``square`` (KL-2)."""
 
@@ -176,9 +158,6 @@ class Place(Action):
 
     def __str__(self) -> str:
         return f"place {self.square} {self.colour}"
-
-    def __repr__(self) -> str:
-        return f"Place({self.square!r}, {self.colour!r})"
 
 
 _EXPECTED = ("expected 'b2-b3', 'B c1-c2', 'B c1xc2', 'B c2=c3', 'claim a2 b3 c4', 'score a2 b3 c4', "

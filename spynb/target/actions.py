@@ -43,7 +43,7 @@ __all__ = ["Play", "Counter", "Evade", "Reveal", "Resolve", "TurnIn", "Remove", 
 SOURCES = ("hand", "pile")
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@dataclass(frozen=True, slots=True, order=True, repr=False)
 class Play(Action):
     """Play one card face down (or face up under Blown Cover) on the Target."""
 
@@ -52,11 +52,8 @@ class Play(Action):
     def __str__(self) -> str:
         return f"play {self.card}"
 
-    def __repr__(self) -> str:
-        return f"Play({self.card!r})"
 
-
-@dataclass(frozen=True, slots=True, order=True)
+@dataclass(frozen=True, slots=True, order=True, repr=False)
 class Counter(Action):
     """Cancel ``card`` in the pile with its two named Rookie cards, each from ``'hand'`` or ``'pile'``."""
 
@@ -66,11 +63,8 @@ class Counter(Action):
     def __str__(self) -> str:
         return f"counter {self.card} " + " ".join(f"{where}:{card}" for where, card in self.pay)
 
-    def __repr__(self) -> str:
-        return f"Counter({self.card!r}, {self.pay!r})"
 
-
-@dataclass(frozen=True, slots=True, order=True)
+@dataclass(frozen=True, slots=True, order=True, repr=False)
 class Evade(Action):
     """A Slip in the pile cancels ``card`` (also in the pile)."""
 
@@ -79,11 +73,8 @@ class Evade(Action):
     def __str__(self) -> str:
         return f"evade {self.card}"
 
-    def __repr__(self) -> str:
-        return f"Evade({self.card!r})"
 
-
-@dataclass(frozen=True, slots=True, order=True)
+@dataclass(frozen=True, slots=True, order=True, repr=False)
 class Reveal(Action):
     """Outed: show your affiliation to ``seat``; a Double Agent names the ``colour`` shown."""
 
@@ -93,22 +84,16 @@ class Reveal(Action):
     def __str__(self) -> str:
         return f"reveal {self.seat} as {self.colour}" if self.colour else f"reveal {self.seat}"
 
-    def __repr__(self) -> str:
-        return f"Reveal({self.seat}, {self.colour!r})" if self.colour else f"Reveal({self.seat})"
 
-
-@dataclass(frozen=True, slots=True, order=True)
+@dataclass(frozen=True, slots=True, order=True, repr=False)
 class Resolve(Action):
     """Carry out the current step of the resolution."""
 
     def __str__(self) -> str:
         return "resolve"
 
-    def __repr__(self) -> str:
-        return "Resolve()"
 
-
-@dataclass(frozen=True, slots=True, order=True)
+@dataclass(frozen=True, slots=True, order=True, repr=False)
 class TurnIn(Action):
     """Turn in three Rookie cards of one category for clearance (TG-11)."""
 
@@ -117,11 +102,8 @@ class TurnIn(Action):
     def __str__(self) -> str:
         return "clear " + "+".join(self.cards)
 
-    def __repr__(self) -> str:
-        return f"TurnIn({self.cards!r})"
 
-
-@dataclass(frozen=True, slots=True, order=True)
+@dataclass(frozen=True, slots=True, order=True, repr=False)
 class Remove(Action):
     """Remove ``card`` (or ``'all'``) in front of you ``using`` a Slip, a Deep Cover or two Rookie cards."""
 
@@ -131,11 +113,8 @@ class Remove(Action):
     def __str__(self) -> str:
         return f"remove {self.card} with " + "+".join(self.using)
 
-    def __repr__(self) -> str:
-        return f"Remove({self.card!r}, {self.using!r})"
 
-
-@dataclass(frozen=True, slots=True, order=True)
+@dataclass(frozen=True, slots=True, order=True, repr=False)
 class Discard(Action):
     """Restore: discard one card (hand above 4)."""
 
@@ -144,11 +123,8 @@ class Discard(Action):
     def __str__(self) -> str:
         return f"discard {self.card}"
 
-    def __repr__(self) -> str:
-        return f"Discard({self.card!r})"
 
-
-@dataclass(frozen=True, slots=True, order=True)
+@dataclass(frozen=True, slots=True, order=True, repr=False)
 class Draw(Action):
     """Restore: draw one card from ``deck`` (hand below 4)."""
 
@@ -157,11 +133,8 @@ class Draw(Action):
     def __str__(self) -> str:
         return f"draw {self.deck}"
 
-    def __repr__(self) -> str:
-        return f"Draw({self.deck!r})"
 
-
-@dataclass(frozen=True, slots=True, order=True)
+@dataclass(frozen=True, slots=True, order=True, repr=False)
 class Pick(Action):
     """Chance: an affiliation card picked from the shuffled Pile 2."""
 
@@ -171,11 +144,8 @@ class Pick(Action):
     def __str__(self) -> str:
         return f"pick {self.affiliation}"
 
-    def __repr__(self) -> str:
-        return f"Pick({self.affiliation!r})"
 
-
-@dataclass(frozen=True, slots=True, order=True)
+@dataclass(frozen=True, slots=True, order=True, repr=False)
 class Assign(Action):
     """Chance: the affiliation card the next seat draws from the combined pile."""
 
@@ -185,11 +155,8 @@ class Assign(Action):
     def __str__(self) -> str:
         return f"assign {self.affiliation}"
 
-    def __repr__(self) -> str:
-        return f"Assign({self.affiliation!r})"
 
-
-@dataclass(frozen=True, slots=True, order=True)
+@dataclass(frozen=True, slots=True, order=True, repr=False)
 class Deal(Action):
     """Chance: the card a deck gives to whoever is drawing."""
 
@@ -198,9 +165,6 @@ class Deal(Action):
 
     def __str__(self) -> str:
         return f"deal {self.card}"
-
-    def __repr__(self) -> str:
-        return f"Deal({self.card!r})"
 
 
 _EXPECTED = ("expected e.g. 'play kevlar', 'counter shot hand:firearms pile:kevlar', 'evade tailed', "
