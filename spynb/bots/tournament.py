@@ -9,34 +9,27 @@ True
 
 from __future__ import annotations
 
-import math
-import statistics
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import spynb
 
+from spynb.prob.stats import mean_interval, wilson
+
 from .base import play_match
 from .registry import make_bot
 
 __all__ = ["tournament", "Tournament", "BotRow", "wilson_interval"]
 
-Z95 = 1.959963984540054
-
-
-def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval for a proportion (95% by default).
+def wilson_interval(successes: int, trials: int) -> tuple[float, float]:
+    """The 95% Wilson interval of a win rate (see :func:`spynb.prob.stats.wilson`).
 
     >>> tuple(round(x, 3) for x in wilson_interval(5, 10))
     (0.237, 0.763)
     """
-    if trials == 0:
-        return (0.0, 1.0)
-    p = successes / trials
-    centre = (p + z * z / (2 * trials)) / (1 + z * z / trials)
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / (1 + z * z / trials)
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    estimate = wilson(successes, trials)
+    return (estimate.low, estimate.high)
 
 
 @dataclass(frozen=True)
@@ -103,9 +96,10 @@ def tournament(game: str, bots: Sequence[str], *, games: int = 100, seed: int = 
             progress(index + 1, games)
     rows = tuple(BotRow(label, played[label], wins[label], wins[label] / max(played[label], 1),
                         wilson_interval(wins[label], played[label])) for label in labels)
-    mean = statistics.fmean(lengths)
-    half = Z95 * statistics.stdev(lengths) / math.sqrt(len(lengths)) if len(lengths) > 1 else 0.0
-    return Tournament(game, games, seed, rows, tuple(seat_wins), no_winner, mean, (mean - half, mean + half))
+    length = mean_interval(lengths) if len(lengths) > 1 else None
+    mean = length.value if length else float(lengths[0])
+    return Tournament(game, games, seed, rows, tuple(seat_wins), no_winner, mean,
+                      (length.low, length.high) if length else (mean, mean))
 
 
 def text_progress(done: int, total: int) -> None:

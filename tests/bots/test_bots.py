@@ -7,8 +7,7 @@ import random
 import pytest
 
 import spynb
-from spynb.bots import ISMCTSBot, RandomBot, bot_names, make_bot, play_match, tournament, wilson_interval
-from spynb.bots.tournament import Z95
+from spynb.bots import ISMCTSBot, RandomBot, bot_names, make_bot, play_match, tournament
 from tests.conftest import playout
 
 GAMES_WITH_RULES_BOT = [name for name in spynb.game_names() if name == "cloak-dagger"]
@@ -75,11 +74,12 @@ def test_tournament_rotates_seats_and_counts_every_game() -> None:
     assert table.length_interval[0] <= table.mean_length <= table.length_interval[1]
 
 
-def test_wilson_interval_matches_the_formula() -> None:
-    lo, hi = wilson_interval(0, 20)
-    assert lo == 0 and hi == pytest.approx(Z95**2 / (20 + Z95**2))
-    assert wilson_interval(20, 20)[1] == 1
-    assert wilson_interval(3, 10)[0] < 0.3 < wilson_interval(3, 10)[1]
+def test_win_rate_intervals_are_the_wilson_intervals_of_the_probability_helpers() -> None:
+    from spynb.bots import wilson_interval
+    from spynb.prob.stats import wilson
+
+    assert wilson_interval(3, 10) == (wilson(3, 10).low, wilson(3, 10).high)
+    assert wilson_interval(0, 20)[0] == 0 and wilson_interval(20, 20)[1] == 1
 
 
 def test_unknown_bot_names_are_refused_with_the_list() -> None:
