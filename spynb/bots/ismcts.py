@@ -50,11 +50,11 @@ class ISMCTSBot:
             state = self.spec.determinise(view, self.rng)  # type: ignore[misc]
             self._iterate(root, state, view.seat)
         legal_set = set(legal)
-        best = max((child for (seat, action), child in root.children.items() if action in legal_set),
-                   key=lambda child: child.visits, default=None)
-        if best is None:
+        mine = [(action, child) for (seat, action), child in root.children.items()
+                if seat == view.seat and action in legal_set]
+        if not mine:
             return self.rng.choice(legal)
-        return next(action for (seat, action), child in root.children.items() if child is best)
+        return max(mine, key=lambda ac: ac[1].visits)[0]
 
     def _iterate(self, root: _Node, state: State, me: int) -> None:
         path = [root]
@@ -63,7 +63,8 @@ class ISMCTSBot:
             if state.turn.chance:
                 state.apply(sample_chance(state, self.rng))
                 continue
-            seat = state.turn.seats[0]
+            seats = state.turn.seats
+            seat = me if me in seats else seats[0]  # several pending seats: any order gives the same result
             legal = state.legal_actions(seat)
             for action in legal:
                 child = node.children.get((seat, action))

@@ -6,6 +6,7 @@ from spynb.engine import GameSpec
 
 from .actions import parse
 from .board import VARIANTS
+from .determinise import determinise, evaluate
 from .rules import RULES
 from .state import KloakState
 
@@ -21,4 +22,6 @@ SPEC = GameSpec(
     parse=parse,
     options=("turn_limit", "colours", "big_squares"),
     seat_counts={name: variant.seat_counts for name, variant in VARIANTS.items()},
+    determinise=determinise,
+    evaluate=evaluate,
 )

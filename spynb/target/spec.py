@@ -5,6 +5,7 @@ from __future__ import annotations
 from spynb.engine import GameSpec
 
 from .actions import parse
+from .determinise import determinise, evaluate
 from .rules import RULES
 from .state import TargetState
 
@@ -19,4 +20,6 @@ SPEC = GameSpec(
     create=TargetState,
     parse=parse,
     options=("turn_limit",),
+    determinise=determinise,
+    evaluate=evaluate,
 )

@@ -1,0 +1,175 @@
+"""A player of The Target by rules of thumb: Intel home, attacks countered, sets turned in.
+
+It reads only its view: its affiliation, hand and the face-up table.  Its
+rules, in order:
+
+* turn in any set that earns a token or a pass (TG-11), and drop a
+  Surveillance card from in front of it when it can (TG-7);
+* when the Target is its own HQ, play the Intel that brings the most of one
+  letter there (a Double Agent plays Dirty Intel on either HQ, TG-14); on the
+  rival HQ, play a Bombed (TG-6) or a Deflect (TG-5) to spoil what the
+  others deposit, never Intel; when it is the Target itself, play a Missed if it holds one; when
+  the Target is a seat that showed it the rival colour, attack; with Intel
+  in hand and its HQ next in line after this Target, play Advance to HQ
+  (TG-10); otherwise give away the card it needs least, never Intel;
+* as the Target, counter every attack and Surveillance it can (paying from
+  the pile first), let a Slip cancel Blown Cover first, show an Outed
+  affiliation to a seat it believes is a partner;
+* restore towards Intel: draw from the Intel deck while it holds fewer than
+  two, else from the deck it needs, and discard the card it needs least.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from spynb.engine import Action, GameSpec, View
+from spynb.target.actions import Counter, Discard, Draw, Evade, Play, Remove, Resolve, Reveal, TurnIn
+from spynb.target.cards import ATTACKS, CATEGORY, COUNTERS, DIRTY, INTEL, SURVEILLANCE, TOKEN_FOR, letter_of
+
+__all__ = ["AgentBot", "RULES_BOT"]
+
+_EVADE_FIRST = ("blown-cover", "wiretapped", "tailed", "staked-out", "outed")
+
+
+class AgentBot:
+    """Brings Intel home to its side's HQ and keeps its hand and tokens safe.
+
+    >>> from spynb.target import TargetState
+    >>> state = TargetState.scenario(4, {1: ["intel-c", "intel-a", "kevlar", "mole"]}, affiliations={1: "cia"},
+    ...                              marker="CIA", deposits={"CIA": ["intel-a"]})
+    >>> AgentBot(seed=0).choose(state.view(1), state.legal_actions(1))   # a second A at home
+    Play('intel-a')
+    """
+
+    name = "rules"
+
+    def __init__(self, spec: GameSpec | None = None, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        me = _Me(view)
+        by_kind: dict[type, list[Action]] = {}
+        for action in legal:
+            by_kind.setdefault(type(action), []).append(action)
+        for action in by_kind.get(TurnIn, ()):
+            return action  # TG-11: only sets that earn something are offered
+        for action in by_kind.get(Remove, ()):
+            if action.card == "all" or action.card in SURVEILLANCE:  # type: ignore[attr-defined]
+                return action
+        if Play in by_kind:
+            return me.play([a.card for a in by_kind[Play]])  # type: ignore[attr-defined]
+        if Counter in by_kind:
+            return min(by_kind[Counter], key=lambda a: (sum(w == "hand" for w, _ in a.pay), str(a)))  # type: ignore
+        if Evade in by_kind:
+            return min(by_kind[Evade], key=lambda a: _EVADE_FIRST.index(a.card))  # type: ignore[attr-defined]
+        if Reveal in by_kind:
+            return me.reveal(by_kind[Reveal], self.rng)  # type: ignore[arg-type]
+        if Discard in by_kind:
+            return Discard(me.least_needed([a.card for a in by_kind[Discard]]))  # type: ignore[attr-defined]
+        if Draw in by_kind:
+            return me.draw([a.deck for a in by_kind[Draw]])  # type: ignore[attr-defined]
+        if Resolve in by_kind:
+            return Resolve()
+        return self.rng.choice(list(legal))
+
+
+class _Me:
+    """What the seat knows, read from its view."""
+
+    def __init__(self, view: View) -> None:
+        self.seat = view.seat
+        self.side = view["affiliation"]
+        self.hq = None if self.side == "double-agent" else self.side.upper()
+        self.hand = list(view["hand"])
+        self.tokens = set(view["tokens"][str(self.seat)])
+        self.deposits = view["deposits"]
+        self.marker = view["marker"]
+        circle = view["circle"]
+        step = 1 if view["direction"] == "clockwise" else -1
+        self.next_hq = next(circle[(view["marker_index"] + step * i) % len(circle)] for i in range(1, len(circle) + 1)
+                            if isinstance(circle[(view["marker_index"] + step * i) % len(circle)], str))
+        self.friends = {int(s) for s, c in view["shown_to_me"].items() if c == self.side}
+        self.rivals = {int(s) for s, c in view["shown_to_me"].items() if self.hq and c != self.side}
+
+    def wanted(self, card: str) -> bool:
+        """Intel this seat's side wants deposited."""
+        if self.side == "double-agent":
+            return card in DIRTY
+        return card in INTEL
+
+    def intel_value(self, card: str) -> int:
+        """How many of its letter would stand at home with it (TG-14)."""
+        if self.hq is None:
+            return sum(c in DIRTY for cards in self.deposits.values() for c in cards) + 1
+        return sum(letter_of(c) == letter_of(card) for c in self.deposits[self.hq]) + 1
+
+    def keep(self, card: str) -> float:
+        """How much the seat wants to keep ``card`` (higher: keep)."""
+        if card in INTEL:
+            return 10 + self.intel_value(card) if self.wanted(card) else 0.5
+        category = CATEGORY.get(card)
+        if category is not None:
+            same = sum(CATEGORY.get(c) == category for c in self.hand)
+            if category == "languages":
+                return 2 + 0.5 * same
+            if TOKEN_FOR[category] in self.tokens:
+                return 1.5 if any(card in pair for pair in COUNTERS.values()) else 1
+            return 3 + same + (category == "contacts")  # Contacts open the Intel deck
+        if card == "missed":
+            return 7
+        if card in ATTACKS:
+            return 4
+        if card in ("slip", "deep-cover"):
+            return 5
+        if card in ("advance-hq",):
+            return 6
+        return 2.5
+
+    def least_needed(self, cards: Sequence[str]) -> str:
+        return min(cards, key=lambda c: (self.keep(c), c))
+
+    def play(self, cards: Sequence[str]) -> Action:
+        marker = self.marker
+        if isinstance(marker, str):  # an HQ's turn (TG-9)
+            mine = [c for c in cards if self.wanted(c)]
+            if mine and (self.hq is None or marker == self.hq):
+                return Play(max(mine, key=lambda c: (self.intel_value(c), c in DIRTY, c)))
+            if self.hq is not None and marker != self.hq:
+                for spoiler in ("bombed", "deflect-forward", "deflect-backward"):  # TG-6, TG-5: no deposit for them
+                    if spoiler in cards:
+                        return Play(spoiler)
+        elif marker == self.seat:
+            if "missed" in cards:
+                return Play("missed")
+        else:
+            attacks = [c for c in cards if c in ATTACKS]
+            if marker in self.rivals and attacks:
+                return Play(attacks[0])
+            holds_intel = any(self.wanted(c) for c in self.hand)
+            if "advance-hq" in cards and holds_intel and (self.hq is None or self.next_hq == self.hq):
+                return Play("advance-hq")
+        harmful = set(ATTACKS) if marker == self.seat or marker in self.friends else set()
+        if isinstance(marker, str) and (self.hq is None or marker == self.hq):
+            harmful.update(("bombed", "deflect-forward", "deflect-backward"))  # they would spoil the deposit
+        giveable = [c for c in cards if c not in INTEL and c not in harmful]
+        return Play(self.least_needed(giveable or list(cards)))
+
+    def reveal(self, choices: Sequence[Reveal], rng: random.Random) -> Action:
+        friendly = [r for r in choices if r.seat in self.friends]
+        pool = friendly or list(choices)
+        if self.side == "double-agent":
+            return rng.choice(pool)
+        return pool[0]
+
+    def draw(self, decks: Sequence[str]) -> Action:
+        intel_held = sum(self.wanted(c) for c in self.hand)
+        if "intel" in decks and intel_held < 2:
+            return Draw("intel")
+        if "operative" in decks and not any(c == "missed" for c in self.hand):
+            return Draw("operative")
+        return Draw("rookie" if "rookie" in decks else decks[0])
+
+
+RULES_BOT = AgentBot

@@ -1,0 +1,233 @@
+"""Imagining what one seat cannot see in The Target (for searching bots), and scoring a position.
+
+:func:`determinise` builds a full state from a seat's view alone.  Everything
+face up stays as the view shows it: the circle and the marker, the stage of
+the turn, hand sizes, tokens, cards in front, deposits, the discard piles,
+the pile being resolved, face-up and shown plays, who was Outed to whom.
+What the seat cannot see is dealt at random, keeping every public count:
+
+* the cards it has not seen (each deck's cards minus its own hand, every
+  face-up card and the discards) are split into the decks — exactly as many
+  of each deck's cards as the deck's public size — and the other hands and
+  the face-down plays;
+* the other seats' affiliations are drawn as the setup draws them (Pile 1
+  plus a random pick from Pile 2, TG-1), keeping the seat's own and what an
+  Outed showed it (a colour shown is that colour or a Double Agent's, TG-7).
+
+:func:`evaluate` scores a position for a seat from the deposits (TG-14).
+
+>>> import random, spynb
+>>> game = spynb.new_game("target", seats=5, seed=1)
+>>> imagined = determinise(game.view(2), random.Random(0))
+>>> imagined.validate(), imagined.view(2)["hand"] == game.view(2)["hand"]
+([], True)
+>>> imagined.legal_actions(2) == game.legal_actions(2)
+True
+>>> 0 < evaluate(imagined, 2) < 1
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from spynb.engine import SpynbError, View
+
+from .cards import DECK_COUNTS, DECK_OF, DECKS, DIRTY, HQS, SETUP_CHART, letter_of, sort_cards
+from .state import TargetState
+
+__all__ = ["determinise", "evaluate"]
+
+_PLAYING = ("surveilled", "play")
+_RESOLVING = ("deflect", "operatives", "espionage", "outed", "intel", "movement", "take", "restore")
+_WATCHING = ("staked-out", "tailed", "wiretapped")
+
+
+def determinise(view: View, rng: random.Random) -> TargetState:
+    """A state consistent with ``view`` (a seat's view while the seat has a choice to make)."""
+    from .spec import SPEC
+
+    me = view.seat
+    if me is None:
+        raise SpynbError("determinise a seat's view, not the omniscient one")
+    stage = view["stage"]
+    if stage not in _PLAYING + _RESOLVING:
+        raise SpynbError(f"nothing to imagine at the {stage!r} stage: determinise a view where a seat chooses")
+    seats = view["seats"]
+    state = SPEC.new_state("standard", seats, {"turn_limit": view["turn_limit"]})
+    known_plays = {int(s): c for s, c in view["known_plays"].items()}
+    played = list(view["played"]) if stage in _PLAYING else []
+    hidden_plays = [s for s in played if s not in known_plays]
+
+    # the cards: what the seat has seen stays, the rest is dealt at random
+    unseen = Counter({card: n for counts in DECK_COUNTS.values() for card, n in counts.items()})
+    seen: list[str] = list(view["hand"])
+    for cards in (*view["front"].values(), *view["deposits"].values(), view["pile"]):
+        seen.extend(cards)
+    for counts in view["discards"].values():
+        seen.extend(card for card, n in counts.items() for _ in range(n))
+    if stage in _PLAYING:
+        seen.extend(known_plays[s] for s in played if s in known_plays)
+    unseen.subtract(seen)
+    if any(n < 0 for n in unseen.values()):
+        raise SpynbError("the view shows more cards than the game has")
+    decks: dict[str, dict[str, int]] = {}
+    elsewhere: list[str] = []
+    for deck in DECKS:
+        cards = [c for c in sort_cards(unseen.elements()) if DECK_OF[c] == deck]
+        rng.shuffle(cards)
+        size = view["deck_sizes"][deck]
+        decks[deck] = dict(Counter(cards[:size]))
+        elsewhere.extend(cards[size:])
+    rng.shuffle(elsewhere)
+    hands: list[list[str]] = [[] for _ in range(seats + 1)]
+    for seat in range(1, seats + 1):
+        if seat == me:
+            hands[seat] = list(view["hand"])
+        else:
+            size = view["hand_sizes"][str(seat)]
+            hands[seat], elsewhere = sort_cards(elsewhere[:size]), elsewhere[size:]
+    plays = {s: c for s, c in known_plays.items()}
+    for seat in hidden_plays:
+        plays[seat] = elsewhere.pop()
+    if elsewhere:
+        raise SpynbError(f"{len(elsewhere)} unseen cards have no place: the view's counts disagree")
+
+    state.decks = decks
+    state.discards = {deck: dict(view["discards"][deck]) for deck in DECKS}
+    state.hands = hands
+    state.front = [[]] + [list(view["front"][str(s)]) for s in range(1, seats + 1)]
+    state.tokens = [[]] + [list(view["tokens"][str(s)]) for s in range(1, seats + 1)]
+    state.deposits = {hq: list(view["deposits"][hq]) for hq in HQS}
+    state.deposited = sum(len(cards) for cards in state.deposits.values())
+    state.language_pass = list(view["language_pass"])
+    _affiliations(state, view, rng)
+
+    # the turn, as far as it has gone
+    circle = tuple(view["circle"])
+    state.marker = view["marker_index"]
+    state.direction = 1 if view["direction"] == "clockwise" else -1
+    state.turn_number = view["turn_number"]
+    state.stage = stage
+    state.plays = plays
+    state.face_up = {int(s): c for s, c in view["face_up"].items()}
+    state.shown = {int(s): list(w) for s, w in view["shown"].items()}
+    state.pile, state.revealed = list(view["pile"]), list(view["revealed"])
+    state.receiver = circle.index(view["receiver"]) if view["receiver"] is not None else state.marker
+    state.play_order, state.pending = _still_to_play(view, circle, state.marker, state.direction)
+    state.start_hands = (4,) * seats
+    state.draws = []
+    state.outed_left = _outed_left(view) if stage == "outed" else 0
+    state.bombed = False  # an HQ's turn never pauses, so no seat chooses after a Bombed
+    state.advance = False
+    if view["next_target"] is not None:
+        state.advance = circle[(state.marker + state.direction) % len(circle)] != view["next_target"]  # TG-10
+        state.moved = stage not in ("take", "restore")
+    state.pile1, state.pile2, state.picks_left, state.combined = {}, {}, 0, {}
+    state._cache = {}  # forget whose move it was at the fresh state's setup
+    return state
+
+
+def _still_to_play(view: View, circle: tuple, marker: int, direction: int) -> tuple[list[int], list[int]]:
+    """TG-8 and TG-FAQ-3: surveilled seats first (Blown Cover, then the watched), in turn order; then the rest."""
+    stage = view["stage"]
+    if stage not in _PLAYING:
+        return [], []
+    order = [circle[(marker + direction * i) % len(circle)] for i in range(len(circle))]
+    order = [s for s in order if isinstance(s, int)]
+    front = {s: view["front"][str(s)] for s in order}
+    blown = [s for s in order if "blown-cover" in front[s]]
+    watched = [s for s in order if s not in blown and any(c in _WATCHING for c in front[s])]
+    first = blown + watched
+    played = set(view["played"])
+    if stage == "play":
+        return [], sorted(view["to_move"])
+    now = view["to_move"][0]  # whoever the view says plays now goes first (a removal may have changed fronts)
+    queue = [now] + [s for s in first if s not in played and s != now]
+    return queue, sorted(s for s in order if s not in queue and s not in played)
+
+
+def _outed_left(view: View) -> int:
+    """Outed cards still to show this turn, from this turn's events (at least one: the stage is on)."""
+    left = 0
+    for event in view["events"]:
+        if event["kind"] == "espionage":
+            left = list(event.get("kept", ())).count("outed")
+        elif event["kind"] == "outed":
+            left -= 1
+    return max(left, 1)
+
+
+def _affiliations(state: TargetState, view: View, rng: random.Random) -> None:
+    """Other seats' affiliations drawn as the setup draws them, given what the seat knows (TG-1, TG-7)."""
+    me, seats = view.seat, view["seats"]
+    mine = view["affiliation"]
+    shown = {int(s): c for s, c in view["shown_to_me"].items()}
+    pile1, pile2, picks = SETUP_CHART[seats]
+    base = [a for a, n in pile1 for _ in range(n)]
+    pile2_cards = [a for a, n in pile2 for _ in range(n)]
+    others = [s for s in range(1, seats + 1) if s != me]
+    chosen: dict[int, str] | None = None
+    for _ in range(200):  # rejection from the setup's own draw: exact given what the seat saw
+        rng.shuffle(pile2_cards)
+        final = base + pile2_cards[:picks]
+        rng.shuffle(final)
+        deal = dict(zip(range(1, seats + 1), final))
+        if deal[me] == mine and all(deal[s] in (c, "double-agent") for s, c in shown.items()):
+            chosen, removed = deal, pile2_cards[picks:]
+            break
+    if chosen is None:  # unlikely: fall back to any pile consistent with the seat's own card
+        final = base + pile2_cards[:picks]
+        if mine in final:
+            final.remove(mine)
+        rng.shuffle(final)
+        chosen, removed = {me: mine, **dict(zip(others, final))}, pile2_cards[picks:]
+    state.affiliation = [""] + [chosen[s] for s in range(1, seats + 1)]
+    state.removed = dict(Counter(removed))
+    outed: dict[int, dict[int, str]] = {}
+    for owner, viewers in view["outed"].items():
+        owner_seat = int(owner)
+        affiliation = chosen[owner_seat]
+        colours: dict[int, str] = {}
+        for viewer in viewers:
+            if viewer == me and owner_seat in shown:
+                colours[viewer] = shown[owner_seat]
+            elif affiliation == "double-agent":
+                colours[viewer] = rng.choice(("cia", "kgb"))
+            else:
+                colours[viewer] = affiliation
+        outed[owner_seat] = colours
+    state.outed_seen = outed
+
+
+def _progress(deposits: Any, affiliation: str) -> int:
+    if affiliation == "double-agent":
+        return sum(c in DIRTY for cards in deposits.values() for c in cards)
+    letters = [letter_of(c) for c in deposits[affiliation.upper()]]
+    return max((letters.count(x) for x in set(letters)), default=0)
+
+
+def evaluate(state: TargetState, seat: int) -> float:
+    """How promising ``state`` is for ``seat``'s side: 1 won, 0 lost, ½ no winner; else by deposits.
+
+    Each Intel towards the side's three (TG-14) is worth about a sixth, each
+    towards the best rival side's three costs as much, and Intel the side
+    holds counts a little.
+    """
+    truth = state.view(None)
+    affiliations = truth["affiliations"]
+    mine = affiliations[str(seat)]
+    if state.over:
+        if not truth["winners"]:
+            return 0.5
+        return 1.0 if seat in truth["winners"] else 0.0
+    deposits = truth["deposits"]
+    sides = set(affiliations.values())
+    own = _progress(deposits, mine)
+    rival = max((_progress(deposits, side) for side in sides if side != mine), default=0)
+    held = sum(1 for s, a in affiliations.items() if a == mine
+               for c in truth["hands"][s] if c.startswith("dirty" if mine == "double-agent" else ("intel", "dirty")))
+    value = 0.5 + 0.15 * (own - rival) + 0.02 * min(held, 5)
+    return min(0.95, max(0.05, value))
