@@ -27,7 +27,7 @@ def _tournament(args: argparse.Namespace) -> None:
                        seats=args.seats, turn_limit=args.turn_limit, progress=text_progress)
     print(table)
     print(f"reproduce: python -m spynb tournament {args.game} --bots {args.bots} --games {args.games} "
-          f"--seed {args.seed}" + (f" --seats {args.seats}" if args.seats else ""))
+          f"--seed {args.seed} --turn-limit {args.turn_limit}" + (f" --seats {args.seats}" if args.seats else ""))
 
 
 def main(argv: list[str] | None = None) -> int:

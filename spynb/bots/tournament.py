@@ -34,6 +34,8 @@ def wilson_interval(successes: int, trials: int) -> tuple[float, float]:
 
 @dataclass(frozen=True)
 class BotRow:
+    """One bot's results: ``games`` counts the seats it played (one per game unless it held several)."""
+
     bot: str
     games: int
     wins: int
@@ -57,7 +59,7 @@ class Tournament:
 
     def __str__(self) -> str:
         lines = [f"{self.game}: {self.games} games, seed {self.seed}",
-                 f"{'bot':<10} {'games':>6} {'wins':>6} {'win rate':>9}  95% interval"]
+                 f"{'bot':<10} {'seats':>6} {'wins':>6} {'win rate':>9}  95% interval"]
         for row in self.rows:
             lo, hi = row.interval
             lines.append(f"{row.bot:<10} {row.games:>6} {row.wins:>6} {row.win_rate:>9.3f}  [{lo:.3f}, {hi:.3f}]")
@@ -84,10 +86,9 @@ def tournament(game: str, bots: Sequence[str], *, games: int = 100, seed: int = 
         players = {seat: make_bot(label.split(" #")[0], spec, seed * 100_003 + index * 11 + seat)
                    for seat, label in lineup.items()}
         result = play_match(spec, players, seed=seed * 100_003 + index, options={"turn_limit": turn_limit})
-        for name in set(lineup.values()):
-            played[name] += 1
-        for name in {lineup[seat] for seat in result.winners}:
-            wins[name] += 1
+        for seat, label in lineup.items():  # per seat: fair when several seats win together (teams)
+            played[label] += 1
+            wins[label] += seat in result.winners
         for seat in result.winners:
             seat_wins[seat - 1] += 1
         no_winner += not result.winners

@@ -92,4 +92,5 @@ def test_the_command_line_prints_the_table_and_how_to_reproduce(capsys: pytest.C
 
     assert main(["tournament", "cloak-dagger", "--bots", "rules,random", "--games", "4", "--seed", "1"]) == 0
     out = capsys.readouterr().out
-    assert "win rate" in out and "python -m spynb tournament cloak-dagger --bots rules,random --games 4 --seed 1" in out
+    assert "win rate" in out
+    assert "python -m spynb tournament cloak-dagger --bots rules,random --games 4 --seed 1 --turn-limit 300" in out
