@@ -593,6 +593,11 @@ class PlayBoard(anywidget.AnyWidget):
             if not isinstance(on, bool):
                 self.error = _error("the teaching switch needs true or false")
                 return
+            if on and len(self.humans()) > 1 and not self._game.over and self._scenario is None:
+                self.error = _error("The teaching view shows every seat's hidden cards, so at a shared screen it "
+                                    "opens only when the game is over (or from Python: board.show_teaching(True)).",
+                                    kind="refused")
+                return
             self.show_teaching(on)
         elif kind == "undo":
             self.undo()
@@ -606,6 +611,9 @@ class PlayBoard(anywidget.AnyWidget):
                     return
             self.new_game(**options)
         elif kind == "save":
+            if self.cover:
+                self.error = _error("Nothing can be saved while the device passes.", kind="record")
+                return
             text = self.save()
             self.send({"kind": "record", "json": text})
         elif kind == "load":

@@ -50,11 +50,19 @@ class Notebook:
     console_errors: list[str]
 
 
+#: With service workers blocked JupyterLite still believes one registered, mounts the notebook's
+#: folder as a drive and the kernel fails to enter it for notebooks below ``notebooks/``; hiding the
+#: API makes it take its no-service-worker path, as a browser without one would.
+NO_SERVICE_WORKER = ("Object.defineProperty(Navigator.prototype, 'serviceWorker', "
+                     "{ get: () => undefined, configurable: true });")
+
+
 def open_notebook(browser, site_url: str, name: str, allowed_prefixes: tuple[str, ...] = ()) -> Notebook:
     """Open ``name`` in the site's notebook app, in a new context with a network guard."""
     guard = NetworkGuard(allowed_prefixes)
     # service workers are blocked so that every request passes the guard
     context = browser.new_context(service_workers="block", viewport={"width": 1200, "height": 1000})
+    context.add_init_script(NO_SERVICE_WORKER)
     context.route("**/*", guard.handle)
     page = context.new_page()
     errors: list[str] = []

@@ -90,9 +90,10 @@ function gridKeys(container) {
 /**
  * The board for one game: the shared frame around `draw`, which draws the game's area.
  * @param {(ctx: Context) => Node} draw
+ * @param {string[]} [gameTraits] the game's own traits whose change redraws the board
  * @returns {{ render: (args: { model: Model, el: HTMLElement }) => () => void }}
  */
-function mountBoard(draw) {
+function mountBoard(draw, gameTraits = []) {
   /** @param {{ model: Model, el: HTMLElement }} args */
   function render({ model, el }) {
     const memo = {};
@@ -236,7 +237,7 @@ function mountBoard(draw) {
       jump.addEventListener("change", () => send({ kind: "walk", move: "jump", step: Number(/** @type {HTMLSelectElement} */ (jump).value) }));
       const rule = (/** @type {any} */ s) => h("p", { class: "spynb-play__rule" },
         h("span", { class: "spynb-play__ruleid", text: s.rule }), " ", s.citation ? `(${s.citation})` : "");
-      walk.replaceChildren(
+      walk.replaceChildren(...[
         h("h4", { class: "spynb-play__walktitle", text: data.title }),
         h("p", { class: "spynb-play__walkpos", text: `Step ${at} of ${steps.length}` }),
         done ? h("div", { class: "spynb-play__step", "aria-live": "polite" },
@@ -251,7 +252,7 @@ function mountBoard(draw) {
           button("walk-next", "Next ▶", () => send({ kind: "walk", move: "next" }),
             { disabled: !next || data.waiting }),
           data.waiting ? button("walk-show", "Show me", () => send({ kind: "walk", move: "show" })) : null,
-          jump));
+          jump)].filter(Boolean));
     };
 
     // -- everything that follows the position
@@ -284,9 +285,10 @@ function mountBoard(draw) {
         h("span", { class: "spynb-play__reason", text: err.where && !err.rule ? `Not loaded: ${err.reason}` : err.reason }),
         err.citation ? h("span", { class: "spynb-play__citation", text: ` (${err.citation})` }) : null,
         h("span", { class: "spynb-play__unchanged", text: " Nothing changed." }),
-      ] : []));
+      ].filter(Boolean) : []));
 
       cover.hidden = !coverText;
+      recordBox.hidden = Boolean(coverText) || walking;
       main.hidden = Boolean(coverText);
       log.hidden = Boolean(coverText);
       if (coverText) {
@@ -334,7 +336,7 @@ function mountBoard(draw) {
       queueMicrotask(() => { pending = false; redraw(); });
     };
     const traits = ["view", "legal", "status", "error", "cover", "history", "changed", "teaching", "walk",
-      "feedback", "names", "glossary"];
+      "feedback", "names", "glossary", ...gameTraits];
     for (const name of traits) model.on(`change:${name}`, schedule);
     const setupTraits = ["setup", "players", "names"];
     for (const name of setupTraits) model.on(`change:${name}`, drawSetup);

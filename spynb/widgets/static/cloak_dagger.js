@@ -112,7 +112,7 @@ function drawCloakDagger(ctx) {
     (view.stack_bottom ? `; returned to the bottom: ${[...view.stack_bottom].join(" ")}` : "") }));
 
   // -- what to do now
-  const todo = h("div", { class: "cd-todo", "aria-label": "Your choice" });
+  const todo = h("div", { class: "cd-todo", role: "group", "aria-label": "Your choice" });
   if (phase === "select" && ctx.legal.length) {
     const holding = omniscient ? "" : view.hand;
     todo.append(h("p", { class: "cd-hint", text: holding

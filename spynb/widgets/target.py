@@ -1,0 +1,55 @@
+"""The Target board: the circle of seats and HQs with the marker and direction, the seat's hand, the
+revealed pile, face-up cards, deposited Intel, clearance tokens, and the six resolution steps.
+
+Everyone plays a card face down at once (TG-3): in hot-seat play the device
+passes to each pending human seat in turn, and nobody's choice shows before
+the pile is revealed.  The resolution then runs one step at a time (``resolve``
+or the choices a step offers), the current step highlighted.
+
+>>> board = TargetBoard(seed=2)
+>>> board.glossary["steps"][0]
+{'stages': ['deflect'], 'title': '1 Deflect', 'rule': 'TG-5'}
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from ..target.cards import AFFILIATION_NAMES, DECK_OF, describe
+from .play import PlayBoard
+
+__all__ = ["TargetBoard", "BOARD"]
+
+STEPS = (
+    (("deflect",), "1 Deflect", "TG-5"),
+    (("operatives",), "2 Operatives", "TG-6"),
+    (("espionage", "outed"), "3 Surveillance and Outed", "TG-7"),
+    (("intel",), "4 Intel at an HQ", "TG-9"),
+    (("movement",), "5 Reverse and Advance to HQ", "TG-10"),
+    (("take", "restore"), "6 Take the rest, restore to 4", "TG-12"),
+)
+
+
+class TargetBoard(PlayBoard):
+    """The Target: play a card on the Target, then watch (and act in) the six resolution steps."""
+
+    GAME: ClassVar[str] = "target"
+    MODULE: ClassVar[str] = "target"
+
+    def glossary_data(self) -> dict[str, Any]:
+        return {"steps": [{"stages": list(s), "title": t, "rule": r} for s, t, r in STEPS],
+                "decks": dict(DECK_OF), "names": {card: describe(card) for card in DECK_OF},
+                "affiliations": dict(AFFILIATION_NAMES)}
+
+    def changed_keys(self, before: dict, after: dict) -> list[str]:
+        keys = []
+        for name in ("hand", "revealed", "deposits", "face_up", "tokens", "marker", "stage"):
+            if before.get(name) != after.get(name):
+                keys.append(name)
+        for seat, cards in after.get("front", {}).items():
+            if before.get("front", {}).get(seat) != cards:
+                keys.append(f"seat-{seat}")
+        return keys
+
+
+BOARD = TargetBoard

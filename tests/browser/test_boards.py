@@ -1,0 +1,314 @@
+"""The game boards in a real browser: render, round-trip clicks, refusals, hot-seat, keyboard, walkthrough, axe.
+
+Each notebook under ``notebooks/boards/`` is opened once (module fixtures) and
+its cells run; the tests then drive the boards as a visitor would and check,
+through cells run in the in-browser kernel, what Python holds.
+
+The accessibility scan injects axe-core, installed from the npm registry into
+the git-ignored ``.build-env/axe`` (never from a CDN), into the page.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from .browser_helpers import open_notebook, run_all_cells, run_python
+
+pytestmark = pytest.mark.browser
+
+REPO = Path(__file__).resolve().parents[2]
+AXE_VERSION = "4.14.1"
+AXE_DIR = REPO / ".build-env" / "axe"
+SERIOUS = ("serious", "critical")
+ERROR_OUTPUT = ('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"], '
+                '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.error"]')
+
+
+def axe_source() -> str:
+    """axe-core's script, installed once with npm into a git-ignored cache."""
+    script = AXE_DIR / "node_modules" / "axe-core" / "axe.min.js"
+    package = AXE_DIR / "node_modules" / "axe-core" / "package.json"
+    if not script.is_file() or json.loads(package.read_text())["version"] != AXE_VERSION:
+        AXE_DIR.mkdir(parents=True, exist_ok=True)
+        subprocess.run(["npm", "install", "--no-audit", "--no-fund", "--silent", "--prefix", str(AXE_DIR),
+                        f"axe-core@{AXE_VERSION}"], check=True, timeout=300)
+    return script.read_text(encoding="utf-8")
+
+
+def axe_violations(page, selector: str) -> list[dict]:
+    """Serious or critical axe-core violations inside ``selector``."""
+    if not page.evaluate("() => typeof window.axe !== 'undefined'"):
+        page.add_script_tag(content=axe_source())
+    result = page.evaluate(
+        """async (selector) => {
+            const nodes = [...document.querySelectorAll(selector)];
+            const out = [];
+            for (const node of nodes) {
+                const r = await axe.run(node, { resultTypes: ['violations'] });
+                out.push(...r.violations.map(v => ({ id: v.id, impact: v.impact, help: v.help,
+                    nodes: v.nodes.slice(0, 3).map(n => n.html.slice(0, 160)) })));
+            }
+            return out;
+        }""",
+        selector,
+    )
+    return [v for v in result if v["impact"] in SERIOUS]
+
+
+def python_json(notebook, expression: str):
+    """Evaluate ``expression`` in the in-browser kernel and read its JSON."""
+    out = run_python(notebook, f"import json as _j; print(_j.dumps({expression}))")
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def wait_for_text_change(locator, before: str, timeout: int = 30_000) -> None:
+    locator.page.wait_for_function("([el, before]) => el.textContent !== before",
+                                   arg=[locator.element_handle(), before], timeout=timeout)
+
+
+@pytest.fixture(scope="module")
+def cd_notebook(browser, site_url):
+    notebook = open_notebook(browser, site_url, "boards/cloak-dagger.ipynb")
+    run_all_cells(notebook)
+    notebook.page.locator(".spynb-play").nth(2).wait_for(timeout=60_000)
+    yield notebook
+    notebook.page.context.close()
+
+
+def test_cloak_dagger_notebook_runs_clean(cd_notebook):
+    page = cd_notebook.page
+    assert page.locator(ERROR_OUTPUT).count() == 0, page.locator(ERROR_OUTPUT).all_inner_texts()
+    assert page.locator(".spynb-play").count() == 3
+    assert cd_notebook.guard.refused == [], "requests left 127.0.0.1"
+
+
+def test_cloak_dagger_board_renders_the_seat_view(cd_notebook, screenshots):
+    page = cd_notebook.page
+    board = page.locator(".spynb-play").nth(0)
+    assert board.locator(".cd-env").count() == 20
+    assert "what seat 1 knows" in board.locator(".spynb-play__label").inner_text()
+    shown = board.locator(".cd-env.is-legal").evaluate_all("els => els.map(e => e.dataset.action)")
+    held = python_json(cd_notebook, "board.legal")
+    assert shown == held and shown
+    board.screenshot(path=str(screenshots / "cd-board.png"))
+
+
+def test_a_click_round_trips_and_a_wrong_click_shows_the_rule(cd_notebook, screenshots):
+    page = cd_notebook.page
+    board = page.locator(".spynb-play").nth(0)
+    status = board.locator(".spynb-play__status")
+    played = python_json(cd_notebook, "len(board.game.actions)")
+    before = board.locator(".cd-env").nth(10).inner_text()
+    board.locator('.cd-env[data-action="11"]').click()  # the first envelope: cloak and dagger go in
+    page.wait_for_function("([el, before]) => el.innerText !== before",
+                           arg=[board.locator(".cd-env").nth(10).element_handle(), before], timeout=30_000)
+    assert "d" in board.locator(".cd-env").nth(10).inner_text()
+    assert python_json(cd_notebook, "len(board.game.actions)") > played
+    # back to the agents: the envelope opens and the choices appear
+    board.locator('.cd-env[data-action="11"]').click()
+    board.locator(".cd-opened").wait_for(timeout=30_000)
+    choices = board.locator(".cd-choices button").evaluate_all("els => els.map(e => e.dataset.action)")
+    assert choices == [a for a in python_json(cd_notebook, "board.legal") if not a.isdigit()]
+    board.screenshot(path=str(screenshots / "cd-opened.png"))
+    # a second envelope in the same turn is refused with rule CD-3 and nothing changes
+    held = python_json(cd_notebook, "[len(board.game.actions), board.legal]")
+    text = status.inner_text()
+    board.locator('.cd-env[data-action="3"]').click()
+    error = board.locator(".spynb-play__error")
+    error.wait_for(state="visible", timeout=30_000)
+    assert "CD-3" in error.locator(".spynb-play__ruleid").inner_text()
+    assert python_json(cd_notebook, "board.error['rule']") == "CD-3"
+    assert "null" not in error.inner_text()
+    assert python_json(cd_notebook, "[len(board.game.actions), board.legal]") == held
+    assert status.inner_text() == text
+    board.screenshot(path=str(screenshots / "cd-refused.png"))
+    # pick the cloak and show it: the transfer starts
+    board.locator(".cd-chip", has_text="d").first.click()
+    board.locator('[data-key="compose-take"]').click()
+    page.wait_for_function("el => !el.querySelector('.cd-opened')", arg=board.element_handle(), timeout=30_000)
+    assert python_json(cd_notebook, "board.view['hand']") in ("d",)
+    assert error.is_hidden()
+
+
+def test_step_back_reviews_and_the_teaching_view_is_labelled(cd_notebook, screenshots):
+    page = cd_notebook.page
+    board = page.locator(".spynb-play").nth(0)
+    status = board.locator(".spynb-play__status")
+    board.locator('[data-key="tool-back"]').click()
+    page.wait_for_function("el => el.textContent.startsWith('Reviewing')", arg=status.element_handle(),
+                           timeout=30_000)
+    assert python_json(cd_notebook, "[board.history['review'] >= 0, board.legal]") == [True, []]
+    board.locator('[data-key="tool-live"]').click()
+    page.wait_for_function("el => !el.textContent.startsWith('Reviewing')", arg=status.element_handle(),
+                           timeout=30_000)
+    board.locator('[data-key="tool-teaching"]').click()
+    label = board.locator(".spynb-play__label")
+    page.wait_for_function("el => el.textContent.includes('omniscient')", arg=label.element_handle(), timeout=30_000)
+    assert board.locator(".cd-hands").count() == 1
+    board.screenshot(path=str(screenshots / "cd-teaching.png"))
+    board.locator('[data-key="tool-teaching"]').click()
+    page.wait_for_function("el => el.textContent.includes('what seat 1 knows')", arg=label.element_handle(),
+                           timeout=30_000)
+
+
+def test_hot_seat_cover_hides_the_hand_and_keyboard_plays(cd_notebook, screenshots):
+    page = cd_notebook.page
+    board = page.locator(".spynb-play").nth(1)
+    cover = board.locator(".spynb-play__cover")
+    assert cover.is_visible()
+    assert "Pass the device to" in cover.inner_text()
+    assert board.locator(".cd-env").count() == 0 and board.locator(".cd-hand").count() == 0
+    held = python_json(cd_notebook, "[hotseat.view, hotseat.legal]")
+    assert held[0].get("covered") is True and "hand" not in held[0] and "notes" not in held[0] and held[1] == []
+    board.screenshot(path=str(screenshots / "cd-hotseat-cover.png"))
+    first = python_json(cd_notebook, "hotseat.game.turn.seats[0]")
+    # keyboard only: focus the cover's button, Enter; arrows move in the box; Enter selects
+    board.locator('[data-key="cover-show"]').focus()
+    page.keyboard.press("Enter")
+    board.locator(".cd-env").first.wait_for(timeout=30_000)
+    assert python_json(cd_notebook, "hotseat.viewer") == first
+    board.locator('.cd-env[data-action="1"]').focus()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowDown")
+    focused = page.evaluate("() => document.activeElement.dataset.action")
+    assert focused == "7"
+    page.keyboard.press("Enter")
+    cover.wait_for(state="visible", timeout=30_000)
+    assert python_json(cd_notebook, "[str(a) for _, a in hotseat.game.actions]")[-1] == "7"
+    assert board.locator(".cd-hand").count() == 0
+    assert f"seat {3 - first}" in cover.inner_text()
+
+
+def test_walkthrough_waits_for_the_learner_and_explains_a_wrong_move(cd_notebook, screenshots):
+    page = cd_notebook.page
+    tour = page.locator(".spynb-play").nth(2)
+    for _ in range(2):
+        tour.locator('[data-key="walk-next"]').click()
+        page.wait_for_timeout(300)
+    tour.locator(".spynb-play__yourturn").wait_for(timeout=30_000)
+    assert python_json(cd_notebook, "tour.walk['waiting']") is True
+    tour.locator('.cd-env[data-action="5"]').click()
+    feedback = tour.locator(".spynb-play__feedback.is-wrong")
+    feedback.wait_for(timeout=30_000)
+    assert "envelope 11" in feedback.inner_text()
+    assert python_json(cd_notebook, "tour.walk['at']") == 2
+    tour.screenshot(path=str(screenshots / "cd-walkthrough-wrong.png"))
+    tour.locator('.cd-env[data-action="11"]').click()
+    tour.locator(".spynb-play__feedback.is-ok").wait_for(timeout=30_000)
+    assert python_json(cd_notebook, "tour.walk['at']") == 3
+    assert tour.locator(".is-changed").count() >= 1
+    assert "null" not in tour.inner_text() and "undefined" not in tour.inner_text()
+    tour.screenshot(path=str(screenshots / "cd-walkthrough-ok.png"))
+
+
+def test_user_text_is_shown_as_text(cd_notebook):
+    page = cd_notebook.page
+    run_python(cd_notebook, 'named = CloakDaggerBoard(seats=2, players=["human", "human"], '
+                            'names=["<b>Ann</b>", "<img src=x>"])\nnamed')
+    board = page.locator(".spynb-play").nth(3)
+    board.wait_for(timeout=30_000)
+    assert "<b>Ann</b>" in board.locator(".spynb-play__cover").inner_text()
+    assert board.locator(".spynb-play__cover b, .spynb-play__cover img").count() == 0
+
+
+def test_cloak_dagger_boards_have_no_serious_accessibility_violations(cd_notebook):
+    violations = axe_violations(cd_notebook.page, ".spynb-play")
+    assert violations == [], violations
+
+
+@pytest.fixture(scope="module")
+def kl_notebook(browser, site_url):
+    notebook = open_notebook(browser, site_url, "boards/kloak.ipynb")
+    run_all_cells(notebook)
+    notebook.page.locator(".spynb-play").nth(1).wait_for(timeout=60_000)
+    yield notebook
+    notebook.page.context.close()
+
+
+def test_kloak_board_touch_move_and_a_move_round_trip(kl_notebook, screenshots):
+    page = kl_notebook.page
+    assert page.locator(ERROR_OUTPUT).count() == 0, page.locator(ERROR_OUTPUT).all_inner_texts()
+    board = page.locator(".spynb-play").nth(0)
+    assert board.locator(".kl-square").count() == 25
+    board.screenshot(path=str(screenshots / "kl-board.png"))
+    legal = python_json(kl_notebook, "board.legal")
+    start = next(n for n in legal if n.startswith("B "))[2:4]
+    # keyboard: focus a square, Enter touches the piece (KL-14)
+    board.locator(f'.kl-square[data-square="{start}"]').focus()
+    page.keyboard.press("Enter")
+    board.locator(".kl-square.is-touched").wait_for(timeout=30_000)
+    assert python_json(kl_notebook, "board.touched") == start
+    # touching another piece is refused with KL-14 and changes nothing
+    other = next(n[2:4] for n in legal if n.startswith("B ") and n[2:4] != start)
+    board.locator(f'.kl-square[data-square="{other}"]').click()
+    error = board.locator(".spynb-play__error")
+    error.wait_for(state="visible", timeout=30_000)
+    assert "KL-14" in error.inner_text()
+    assert python_json(kl_notebook, "[board.touched, board.error['rule']]") == [start, "KL-14"]
+    board.screenshot(path=str(screenshots / "kl-touched.png"))
+    played = python_json(kl_notebook, "len(board.game.actions)")
+    board.locator(".kl-panel button.is-legal").first.click()
+    page.wait_for_function("el => !el.querySelector('.kl-square.is-touched')", arg=board.element_handle(),
+                           timeout=30_000)
+    assert python_json(kl_notebook, "len(board.game.actions)") > played
+    assert error.is_hidden()
+
+
+def test_kloak_claim_mode_and_memory_switch(kl_notebook, screenshots):
+    page = kl_notebook.page
+    board = page.locator(".spynb-play").nth(0)
+    board.locator('[data-key="reveal"]').click()
+    page.wait_for_function("el => el.querySelector('[data-key=\"reveal\"]').getAttribute('aria-pressed') === 'true'",
+                           arg=board.element_handle(), timeout=30_000)
+    assert python_json(kl_notebook, "board.reveal") is True
+    board.locator('[data-key="claim-mode"]').click()
+    for square in ("a2", "b3", "c4"):
+        board.locator(f'.kl-square[data-square="{square}"]').click()
+    assert board.locator(".kl-square.is-claimed").count() == 3
+    board.screenshot(path=str(screenshots / "kl-claim.png"))
+    board.locator('[data-key="claim-send"]').click()
+    page.wait_for_timeout(1500)
+    held = python_json(kl_notebook, "[board.error.get('rule', ''), len(board.game.actions)]")
+    assert held[0] or held[1]  # refused with a rule, or played
+
+
+def test_kloak_boards_have_no_serious_accessibility_violations(kl_notebook):
+    violations = axe_violations(kl_notebook.page, ".spynb-play")
+    assert violations == [], violations
+
+
+@pytest.fixture(scope="module")
+def tg_notebook(browser, site_url):
+    notebook = open_notebook(browser, site_url, "boards/target.ipynb")
+    run_all_cells(notebook)
+    notebook.page.locator(".spynb-play").nth(0).wait_for(timeout=60_000)
+    yield notebook
+    notebook.page.context.close()
+
+
+def test_target_board_renders_and_a_play_round_trips(tg_notebook, screenshots):
+    page = tg_notebook.page
+    assert page.locator(ERROR_OUTPUT).count() == 0, page.locator(ERROR_OUTPUT).all_inner_texts()
+    board = page.locator(".spynb-play").nth(0)
+    assert board.locator(".tg-place").count() == 6  # four seats, two HQs
+    assert board.locator(".tg-steps li").count() == 6
+    assert board.locator(".tg-place.is-target").count() == 1
+    board.screenshot(path=str(screenshots / "tg-board.png"))
+    button = board.locator(".tg-choices button").first
+    notation = button.get_attribute("data-action")
+    played = python_json(tg_notebook, "len(board.game.actions)")
+    button.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_timeout(1500)
+    assert python_json(tg_notebook, "len(board.game.actions)") > played
+    assert python_json(tg_notebook, "[e for s, e in [(s, str(a)) for s, a in board.game.actions] if s == 1][0]") == notation
+    board.screenshot(path=str(screenshots / "tg-after-play.png"))
+
+
+def test_target_board_has_no_serious_accessibility_violations(tg_notebook):
+    violations = axe_violations(tg_notebook.page, ".spynb-play")
+    assert violations == [], violations

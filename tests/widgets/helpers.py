@@ -1,0 +1,56 @@
+"""Helpers for the board tests: messages as the browser sends them, snapshots, random positions."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+
+import spynb
+from spynb.engine import Game
+
+OWN_TRAITS = ("view", "legal", "status", "error", "viewer", "teaching", "cover", "players", "names", "setup",
+              "history", "changed", "glossary", "walk", "feedback")
+
+
+def front_end_sends(board, content) -> None:
+    """Deliver a custom message exactly as one from the browser arrives."""
+    board._handle_custom_msg(content, [])
+
+
+def snapshot(board) -> str:
+    """Everything that matters about a board: its synced traits (but the error) and the game's record."""
+    state = {name: getattr(board, name) for name in OWN_TRAITS if name != "error"}
+    return json.dumps([state, board.game.record().to_json()], sort_keys=True, default=str)
+
+
+def synced(board) -> dict:
+    """The traits as the browser receives them (without the layout widget's id, which differs per widget)."""
+    state = board.get_state()
+    state.pop("layout", None)
+    return json.loads(json.dumps(state, sort_keys=True, default=str))
+
+
+def random_positions(name: str, count: int, *, seats: int | None = None, variant: str | None = None,
+                     max_steps: int = 200, first_seed: int = 0) -> Iterator[tuple[Game, int]]:
+    """Seeded random games stopped at a random step where some seat is to move: (game, that seat)."""
+    for seed in range(first_seed, first_seed + count):
+        rng = random.Random(seed)
+        game = spynb.new_game(name, seats=seats, variant=variant, seed=seed)
+        for _ in range(rng.randrange(max_steps)):
+            if game.over:
+                break
+            seat = rng.choice(game.turn.seats)
+            game.play(rng.choice(game.legal_actions(seat)), seat)
+        if not game.over:
+            yield game, game.turn.seats[0]
+
+
+def hidden_twin(game: Game, seat: int, seed: int) -> Game | None:
+    """The same game with everything ``seat`` has not seen dealt again (None if nothing is hidden)."""
+    other = game.state.resample_hidden(seat, random.Random(seed))
+    if other is None:
+        return None
+    twin = game.at(len(game.actions))
+    twin.state = other
+    return twin

@@ -1,0 +1,325 @@
+"""What every board shares, Python side: traits, intentions, refusals, hot-seat, bots, undo, review, records.
+
+Run on every board class there is (Cloak & Dagger always; KLOAK and The Target once their boards exist).
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+pytest.importorskip("anywidget")
+
+import spynb  # noqa: E402
+from spynb.widgets.play import PlayBoard, board_class, module_source  # noqa: E402
+
+from .helpers import OWN_TRAITS, front_end_sends, hidden_twin, random_positions, snapshot, synced  # noqa: E402
+
+
+
+def _boards() -> list[str]:
+    names = []
+    for name in spynb.game_names():
+        try:
+            board_class(name)
+        except spynb.SpynbError:
+            continue
+        names.append(name)
+    return names
+
+
+BOARDS = _boards()
+
+
+def two_humans(name: str, seed: int = 3) -> PlayBoard:
+    spec = spynb.get_spec(name)
+    seats = spec.allowed_seats(spec.default_variant)[0]
+    return board_class(name)(seats=seats, seed=seed, players=["human"] * seats)
+
+
+@pytest.fixture(params=BOARDS)
+def game_name(request) -> str:
+    return request.param
+
+
+@pytest.fixture
+def board(game_name) -> PlayBoard:
+    return board_class(game_name)(seed=5, teaching=True, players=None)
+
+
+def test_every_trait_is_synced_and_documented(board):
+    synced_traits = board.traits(sync=True)
+    for name in OWN_TRAITS:
+        assert name in synced_traits, name
+        assert synced_traits[name].help, f"{name} has no help"
+    json.dumps(board.get_state(), default=str)
+
+
+def test_the_module_is_the_common_prelude_and_the_game_module(game_name):
+    cls = board_class(game_name)
+    esm, css = module_source(cls.MODULE)
+    assert esm.index("function mountBoard") < esm.rindex("\nexport default mountBoard(")
+    assert esm.count("\nexport default") == 1
+    assert ".spynb-play" in css
+    code = esm.replace("http://www.w3.org/2000/svg", "")  # the SVG namespace names, it loads nothing
+    assert "http://" not in code and "https://" not in code and "import(" not in code and "fetch(" not in code, \
+        "the board must load nothing from the network"
+
+
+def test_constructor_rejects_unknown_keywords(game_name):
+    with pytest.raises(TypeError, match="colour"):
+        board_class(game_name)(colour="red")
+
+
+def test_constructor_rejects_a_game_of_another_kind(game_name):
+    other = next(n for n in spynb.game_names() if n != game_name)
+    with pytest.raises(TypeError, match="plays"):
+        board_class(game_name)(spynb.new_game(other))
+
+
+def test_the_teaching_view_is_labelled_and_plays_for_the_seat_to_move(board):
+    assert board.teaching and board.viewer is None
+    assert board.view["omniscient"] is True and "omniscient" in board.view["label"]
+    seat = board.game.turn.seats[0]
+    assert board.legal == [str(a) for a in board.game.legal_actions(seat)]
+
+
+def test_an_intention_is_played_through_the_engine(board):
+    before = len(board.game.actions)
+    front_end_sends(board, {"kind": "play", "action": board.legal[0]})
+    assert board.error == {}
+    assert len(board.game.actions) > before
+    assert board.view == board.game.view(None).to_dict() | {}
+
+
+HOSTILE = [
+    {"kind": "play", "action": "no such action"},
+    {"kind": "play", "action": ""},
+    {"kind": "play", "action": 7},
+    {"kind": "play", "action": "x" * 10_000},
+    {"kind": "play", "action": ["1"]},
+    {"kind": "play"},
+    {"kind": "teleport"},
+    {"kind": 3},
+    {"kind": "teaching", "on": "yes"},
+    {"kind": "review", "step": "two"},
+    {"kind": "review", "step": 10_000},
+    {"kind": "review", "step": True},
+    {"kind": "new", "seed": "abc"},
+    {"kind": "new", "seed": -1},
+    {"kind": "new", "seats": 99},
+    {"kind": "new", "seats": "2"},
+    {"kind": "new", "variant": "no such variant"},
+    {"kind": "new", "variant": 4},
+    {"kind": "new", "players": ["nobody"]},
+    {"kind": "new", "players": "human"},
+    {"kind": "new", "names": ["<b>x</b>" * 20]},
+    {"kind": "load", "json": "{"},
+    {"kind": "load", "json": 12},
+    {"kind": "load"},
+    {"kind": "walk", "move": "next"},
+    {"kind": "uncover"},
+    "play 1",
+    None,
+    [],
+    {"kind": "play", "action": {"__class__": "x"}},
+]
+
+
+@pytest.mark.parametrize("content", HOSTILE, ids=range(len(HOSTILE)))
+def test_a_hostile_or_malformed_message_sets_error_and_changes_nothing(board, content):
+    before = snapshot(board)
+    front_end_sends(board, content)  # must not raise
+    assert board.error and board.error["message"]
+    assert snapshot(board) == before
+
+
+def test_an_illegal_action_comes_back_as_the_rule_and_a_sentence(board):
+    seat = board.game.turn.seats[0]
+    legal = {str(a) for a in board.game.legal_actions(seat)}
+    # find an action that parses but is illegal now: try every legal action of another position
+    probe = spynb.new_game(board.GAME, seats=board.game.seats, variant=board.game.variant, seed=99)
+    candidates = []
+    for _ in range(60):
+        if probe.over:
+            break
+        s = probe.turn.seats[0]
+        candidates += [str(a) for a in probe.legal_actions(s)]
+        probe.play(probe.legal_actions(s)[-1], s)
+    illegal = next(c for c in candidates if c not in legal)
+    before = snapshot(board)
+    assert board.play(illegal) is False
+    assert board.error["rule"], board.error
+    assert board.error["reason"] and board.error["kind"] in ("illegal", "notation")
+    assert spynb.lookup(board.error["rule"])
+    assert snapshot(board) == before
+
+
+def test_hot_seat_covers_between_seats_and_holds_no_seat_view_while_covered(game_name):
+    board = two_humans(game_name)
+    assert board.cover and board.viewer is None
+    assert board.legal == []
+    assert set(board.view) == {"covered", "game", "label", "seat", "omniscient"}
+    assert board.status == board.cover
+    first = board.game.turn.seats[0]
+    front_end_sends(board, {"kind": "uncover"})
+    assert not board.cover and board.viewer == first
+    assert board.view["seat"] == first and board.legal
+    # play until another seat must move: the board covers again before showing it
+    for _ in range(50):
+        if board.cover or board.game.over:
+            break
+        assert board.play(board.legal[0]), board.error
+    assert board.cover and board.view.get("covered")
+    assert "seat" in board.cover
+
+
+def test_bots_play_their_seats(game_name):
+    spec = spynb.get_spec(game_name)
+    seats = spec.allowed_seats(spec.default_variant)[0]
+    board = board_class(game_name)(seats=seats, seed=2, players=["human"] + ["random"] * (seats - 1))
+    assert board.viewer == 1
+    if not board.game.over:
+        assert 1 in board.game.turn.seats
+        assert board.legal == [str(a) for a in board.game.legal_actions(1)]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_game_of_bots_runs_to_the_end(game_name, seed):
+    spec = spynb.get_spec(game_name)
+    seats = spec.allowed_seats(spec.default_variant)[0]
+    game = spynb.new_game(game_name, seats=seats, seed=seed, options={"turn_limit": 40})
+    board = board_class(game_name)(game, players=["random"] * seats)
+    assert board.game.over
+    assert board.status.startswith("Game over")
+
+
+def test_no_hidden_information_in_any_synced_trait(game_name):
+    """Two games that differ only in what a seat has not seen give that seat's board identical traits."""
+    checked = 0
+    spec = spynb.get_spec(game_name)
+    seats = spec.allowed_seats(spec.default_variant)[0]
+    for game, seat in random_positions(game_name, 40, seats=seats):
+        twin = hidden_twin(game, seat, seed=len(game.actions))
+        if twin is None:
+            continue
+        boards = []
+        for g in (game, twin):
+            board = board_class(game_name)(g, players=["human"] * seats)
+            board.uncover()
+            assert board.viewer == seat
+            boards.append(board)
+        one, two = (synced(b) for b in boards)
+        assert one == two, f"seat {seat}'s board tells the two games apart"
+        assert not {"envelopes", "hands", "stack_hidden"} & set(one["view"])
+        assert one["view"]["omniscient"] is False
+        checked += 1
+    assert checked >= 10
+
+
+def test_undo_is_free_in_the_teaching_view(board):
+    first = board.view
+    board.play(board.legal[0])
+    assert board.history["can_undo"]
+    front_end_sends(board, {"kind": "undo"})
+    assert board.error == {}
+    assert board.view == first
+
+
+def test_review_steps_back_through_the_shown_seat_view_and_plays_nothing(board):
+    for _ in range(3):
+        board.play(board.legal[0])
+    n = len(board.game.actions)
+    live = board.view
+    front_end_sends(board, {"kind": "review", "step": n - 1})
+    assert board.history["review"] == n - 1
+    assert board.view == board.game.at(n - 1).view(None).to_dict()
+    assert board.legal == [] and "Reviewing" in board.status
+    assert board.play("pass") is False
+    front_end_sends(board, {"kind": "review", "step": -1})
+    assert board.view == live and board.history["review"] == -1
+
+
+def test_new_game_from_the_front_end(board, game_name):
+    spec = spynb.get_spec(game_name)
+    variant = spec.variants[-1]
+    seats = spec.allowed_seats(variant)[-1]
+    front_end_sends(board, {"kind": "new", "seed": 11, "variant": variant, "seats": seats,
+                            "players": ["human"] + ["random"] * (seats - 1), "names": [f"P{i}" for i in range(seats)]})
+    assert board.error == {}, board.error
+    assert board.game.seed == 11 and board.game.variant == variant and board.game.seats == seats
+    assert board.names[0] == "P0" and "seed" not in board.setup
+
+
+def test_save_and_load_round_trip(board):
+    for _ in range(3):
+        board.play(board.legal[0])
+    text = board.save()
+    view = board.view
+    sent = []
+    board.send = lambda content, buffers=None: sent.append(content)
+    front_end_sends(board, {"kind": "save"})
+    assert sent and sent[0]["kind"] == "record" and json.loads(sent[0]["json"])["actions"]
+    assert "record" not in board.get_state(), "the record never lives in a trait"
+    board.new_game(seed=123)
+    front_end_sends(board, {"kind": "load", "json": text})
+    assert board.error == {}
+    assert board.view == view
+
+
+@pytest.mark.parametrize("text, where", [
+    ("{", "line 1 column 2"),
+    ('{"game": "cloak-dagger", "variant": "standard", "seats": "two", "seed": 0, "actions": []}', "field 'seats'"),
+    ('[1, 2]', "the record"),
+])
+def test_a_malformed_record_says_where_and_changes_nothing(board, text, where):
+    before = snapshot(board)
+    assert board.load(text) is False
+    assert board.error["kind"] == "record" and where in board.error["where"]
+    assert snapshot(board) == before
+
+
+def test_a_record_of_another_game_or_with_a_bad_action_is_refused(board, game_name):
+    record = json.loads(board.save())
+    other = next(n for n in spynb.game_names() if n != game_name)
+    before = snapshot(board)
+    assert board.load(json.dumps(record | {"game": other})) is False
+    assert "field 'game'" in board.error["where"]
+    assert board.load(json.dumps(record | {"actions": ["1: fly away"]})) is False
+    assert "actions[0]" in board.error["where"]
+    assert snapshot(board) == before
+
+
+def test_names_are_checked(game_name):
+    spec = spynb.get_spec(game_name)
+    seats = spec.allowed_seats(spec.default_variant)[0]
+    with pytest.raises(spynb.SpynbError, match="names"):
+        board_class(game_name)(seats=seats, names=["x" * 41] + ["y"] * (seats - 1))
+    board = board_class(game_name)(seats=seats, names=["<b>A</b>"] + ["B"] * (seats - 1),
+                                   players=["human"] * seats)
+    assert board.names[0] == "<b>A</b>"  # kept as text: the front end only ever sets textContent
+
+
+def test_the_teaching_view_stays_shut_at_a_shared_screen_until_the_game_is_over(game_name):
+    board = two_humans(game_name)
+    before = snapshot(board)
+    front_end_sends(board, {"kind": "teaching", "on": True})
+    assert board.error["kind"] == "refused" and not board.teaching
+    assert snapshot(board) == before
+    sent = []
+    board.send = lambda content, buffers=None: sent.append(content)
+    front_end_sends(board, {"kind": "save"})
+    assert sent == [] and board.error["kind"] == "record"
+
+
+def test_undo_never_takes_back_what_the_seat_has_seen():
+    from spynb.widgets.cloak_dagger import CloakDaggerBoard
+
+    board = CloakDaggerBoard(seats=2, seed=4, players=["human", "random"])
+    assert board.play(board.legal[0])  # the first envelope: the agents go in, the bot replies
+    assert not board.history["can_undo"]
+    before = snapshot(board)
+    front_end_sends(board, {"kind": "undo"})
+    assert board.error["kind"] == "undo" and "Undo stops here" in board.error["message"]
+    assert snapshot(board) == before
