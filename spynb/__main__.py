@@ -17,7 +17,7 @@ def _rules(args: argparse.Namespace) -> None:
 
 def _replay(args: argparse.Namespace) -> None:
     game = spynb.load_record(Path(args.file).read_text())
-    print(game.state.text(args.seat) if hasattr(game.state, "text") else str(game.state))
+    print(game.state.text(args.seat))
 
 
 def _tournament(args: argparse.Namespace) -> None:

@@ -405,9 +405,6 @@ class CloakDaggerState(State):
 
         return text_table(self.view(seat))
 
-    def __str__(self) -> str:
-        return self.text(None)
-
     def __repr__(self) -> str:
         return f"<CloakDaggerState {self.seats} seats, turn {self.turn_number}, {self.turn}>"
 

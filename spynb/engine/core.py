@@ -322,6 +322,13 @@ class State(ABC):
         """Broken invariants (every card in one place, counts, …); empty when sound."""
 
     # -- display ----------------------------------------------------------
+    @abstractmethod
+    def text(self, seat: int | None = None) -> str:
+        """The position as text: omniscient, or as ``seat`` knows it."""
+
+    def __str__(self) -> str:
+        return self.text(None)
+
     def _repr_svg_(self) -> str:
         from spynb.render import svg_for  # imported only when drawn
 

@@ -495,8 +495,5 @@ class KloakState(State):
 
         return text_board(self.view(seat), memory=memory)
 
-    def __str__(self) -> str:
-        return self.text(None)
-
     def __repr__(self) -> str:
         return f"<KloakState {self.variant}, {self.seats} seats, turn {self.turn_number}, {self.turn}>"

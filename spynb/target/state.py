@@ -1248,9 +1248,6 @@ class TargetState(State):
 
         return text_table(self.view(seat))
 
-    def __str__(self) -> str:
-        return self.text(None)
-
     def __repr__(self) -> str:
         return f"<TargetState {self.seats} seats, turn {self.turn_number}, stage {self.stage}, {self.turn}>"
 
