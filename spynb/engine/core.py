@@ -13,7 +13,7 @@ import json
 import math
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -134,18 +134,32 @@ class Event:
 
     ``seen_by`` is ``None`` when every seat saw it, else the seats that did.
     ``data`` holds the facts as JSON-safe values; ``text`` says it in plain
-    English from the point of view of an onlooker who saw it.  Events are
-    never changed once logged (not frozen only because they are made on the
-    hot path, where a frozen dataclass costs six times as much).
+    English from the point of view of an onlooker who saw it.  A game may
+    give, instead of the text, a *narrator*: a function of the event that
+    writes the text from its facts, called only when someone reads it (most
+    simulated events are never read).  Events are never changed once logged
+    (not frozen only because they are made on the hot path, where a frozen
+    dataclass costs six times as much).
+
+    >>> e = Event(3, "cut", 2, None, lambda e: f"Seat {e.actor} cut {e.get('card')}.", (("card", "K"),))
+    >>> e.text
+    'Seat 2 cut K.'
     """
 
     step: int
     kind: str
     actor: int | None
     seen_by: frozenset[int] | None
-    text: str
+    narration: str | Callable[[Event], str] = field(compare=False)
     data: tuple[tuple[str, Any], ...] = ()
     _frozen: FrozenDict | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def text(self) -> str:
+        """The event in plain English (written by the narrator on first reading)."""
+        if not isinstance(self.narration, str):
+            self.narration = self.narration(self)
+        return self.narration
 
     def visible_to(self, seat: int | None) -> bool:
         """Did ``seat`` see it?  ``None`` is the omniscient onlooker."""
@@ -244,6 +258,17 @@ class State(ABC):
         scale = math.lcm(*(p.denominator for _, p in outcomes)) if outcomes else 1
         return tuple((outcome, p.numerator * (scale // p.denominator)) for outcome, p in outcomes)
 
+    def is_legal(self, action: Action, seat: int | None) -> bool:
+        """May ``seat`` take ``action`` now?  ``seat`` is ``None`` for chance.
+
+        Exactly membership in :meth:`legal_actions` (or in the chance
+        outcomes); a game may override it with a faster test of the same
+        thing, and the conformance suite checks that the two agree.
+        """
+        if seat is None:
+            return action.is_chance and any(action == outcome for outcome, _ in self.chance_weights())
+        return action in self.legal_actions(seat)
+
     # -- change -----------------------------------------------------------
     def apply(self, action: Action, seat: int | None = None) -> None:
         """Validate ``action`` for ``seat`` (default: the only seat to move), then do it.
@@ -253,30 +278,28 @@ class State(ABC):
         """
         turn = self.turn
         if turn.chance:
-            if not action.is_chance or all(action != a for a, _ in self.chance_weights()):
+            if not self.is_legal(action, None):
                 raise self.spec.rules.illegal(
                     "ENG-1", f"It is chance's turn: {action} is not one of its possible outcomes", action)
             self._apply(action, None)
             return
-        if not turn.seats:
-            raise self.spec.rules.illegal("ENG-2", "The game is over: nobody can act any more", action)
-        if seat is None and len(turn.seats) == 1:
-            seat = turn.seats[0]
-        else:
-            seat = self._acting_seat(turn, seat, action)
-        if action not in self.legal_actions(seat):
+        seats = turn.seats
+        if seat is None and len(seats) == 1:
+            seat = seats[0]
+        elif seat is None or seat not in seats:
+            raise self._not_this_seat(turn, seat, action)
+        if not self.is_legal(action, seat):
             raise self.explain_illegal(action, seat)
         self._apply(action, seat)
 
-    def _acting_seat(self, turn: Turn, seat: int | None, action: Action) -> int:
+    def _not_this_seat(self, turn: Turn, seat: int | None, action: Action) -> IllegalActionError:
+        """Why ``seat`` (or nobody named) cannot act now."""
+        rules = self.spec.rules
+        if not turn.seats:
+            return rules.illegal("ENG-2", "The game is over: nobody can act any more", action)
         if seat is None:
-            if turn.simultaneous:
-                raise self.spec.rules.illegal(
-                    "ENG-3", "Several seats choose at once here: say which seat is acting", action)
-            return turn.seats[0]
-        if seat not in turn.seats:
-            raise self.spec.rules.illegal("ENG-1", f"It is not seat {seat}'s turn: it is {turn}'s", action)
-        return seat
+            return rules.illegal("ENG-3", "Several seats choose at once here: say which seat is acting", action)
+        return rules.illegal("ENG-1", f"It is not seat {seat}'s turn: it is {turn}'s", action)
 
     @abstractmethod
     def _apply(self, action: Action, seat: int | None) -> None:

@@ -129,6 +129,29 @@ def test_an_illegal_action_changes_nothing(name: str) -> None:
     assert refused > 0
 
 
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_is_legal_agrees_with_the_legal_actions_everywhere(config: tuple[str, str, int]) -> None:
+    """A game's fast legality test must say exactly what membership in legal_actions says."""
+    name, variant, seats = config
+    spec = spynb.get_spec(name)
+    seen_actions: set = set()
+    checked = 0
+    for seed in range(3):
+        for step, (state, seat, _action) in enumerate(playout(spec, variant, seats, seed)):
+            if seat is None:
+                outcomes = {outcome for outcome, _ in state.chance_weights()}
+                seen_actions |= outcomes
+                assert all(state.is_legal(a, None) == (a in outcomes) for a in seen_actions)
+                continue
+            for pending in state.turn.seats:
+                legal = set(state.legal_actions(pending))
+                seen_actions |= legal
+                assert all(state.is_legal(a, pending) == (a in legal) for a in seen_actions), \
+                    f"seed {seed} step {step}: is_legal disagrees for seat {pending}"
+                checked += 1
+    assert checked > 0
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_acting_out_of_turn_or_after_the_end_is_refused(name: str) -> None:
     spec = spynb.get_spec(name)
