@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from spynb.engine import Action, Event, IllegalActionError, State, Turn, View, freeze
@@ -24,8 +24,13 @@ __all__ = ["CloakDaggerState", "CUT", "SELECT", "DECIDE", "DRAW", "DONE"]
 CUT, SELECT, DECIDE, DRAW, DONE = "cut", "select", "decide", "draw", "over"
 _ENVELOPE_ACTIONS = tuple(Open(e) for e in ENVELOPES)
 _SEAT_TURNS = {seat: Turn((seat,)) for seat in range(1, 7)}
+_ONLY = {seat: frozenset((seat,)) for seat in range(1, 7)}
+"""The audience of what one seat alone sees."""
+_DOCUMENT_SET = frozenset(DOCUMENTS)
 CUTS = {card: Cut(card) for card in STACK_COUNTS}
 DRAWS = {card: Draw(card) for card in STACK_COUNTS}
+_DECISIONS: dict[tuple[str, int], tuple[Action, ...]] = {}
+"""(envelope contents, seat) -> the decisions open after looking inside: few distinct, worked out once."""
 
 
 class CloakDaggerState(State):
@@ -82,25 +87,37 @@ class CloakDaggerState(State):
             return _ENVELOPE_ACTIONS
         return self._choices
 
+    def is_legal(self, action: Action, seat: int | None) -> bool:
+        """As membership in the legal actions, without comparing against every envelope or card."""
+        cls = type(action)
+        if seat is None:
+            if cls is Cut:
+                return self.phase == CUT and action.card in STACK_COUNTS and self._cut_pool()[action.card] > 0
+            return cls is Draw and self.phase == DRAW and self.stack_hidden.get(action.card, 0) > 0
+        if seat != self.current:
+            return False
+        if self.phase == SELECT:
+            return cls is Open and action.envelope in ENVELOPES
+        return self.phase == DECIDE and action in self._choices
+
     def _decisions(self) -> tuple[Action, ...]:
-        inside = self.envelopes[self.selected]
-        own = agents_of(self.current)
-        actions: list[Action] = []
-        for shown in sort_cards("".join(set(c for c in inside if c in own or c in IMPLEMENTS))):
-            rest = inside.replace(shown, "", 1)
-            actions.append(Take(shown))
-            actions.extend(Take(shown, second) for second in sort_cards("".join(set(rest))))
-        actions.extend(Track(h) for h in sort_cards("".join(set(c for c in inside if c in HAZARDS))))
-        actions.append(Pass())
-        return tuple(actions)
+        key = self.envelopes[self.selected], self.current
+        choices = _DECISIONS.get(key)
+        if choices is None:
+            choices = _DECISIONS[key] = _decisions(*key)
+        return choices
+
+    def _cut_pool(self) -> dict[str, int]:
+        """CD-2: the cards left to cut from, with the cards already cut this round taken out."""
+        pool = dict(STACK_COUNTS)
+        for card in self.cuts.values():
+            pool[card] -= 1
+        return pool
 
     def chance_weights(self) -> tuple[tuple[Action, int], ...]:
         """Cuts and draws: each card weighted by how many of it remain."""
         if self.phase == CUT:
-            pool = dict(STACK_COUNTS)
-            for card in self.cuts.values():
-                pool[card] -= 1
-            return tuple((CUTS[card], n) for card, n in pool.items() if n)
+            return tuple((CUTS[card], n) for card, n in self._cut_pool().items() if n)
         if self.phase == DRAW:
             return tuple((DRAWS[card], n) for card, n in self.stack_hidden.items() if n)
         return ()
@@ -136,12 +153,12 @@ class CloakDaggerState(State):
     # -- doing a legal action ------------------------------------------------------
     def _apply(self, action: Action, seat: int | None) -> None:
         self.step += 1
-        if isinstance(action, Cut):
+        if isinstance(action, Open):  # the commonest first
+            self._open(action.envelope)
+        elif isinstance(action, Cut):
             self._cut(action.card)
         elif isinstance(action, Draw):
             self._place(action.card)
-        elif isinstance(action, Open):
-            self._open(action.envelope)
         elif isinstance(action, Take):
             self._take(action)
         elif isinstance(action, Track):
@@ -152,7 +169,7 @@ class CloakDaggerState(State):
     def _cut(self, card: str) -> None:
         cutter = self.cutters[len(self.cuts)]
         self.cuts[cutter] = card
-        self._log("cut", cutter, None, f"Seat {cutter} cut {card}.", card=card)
+        self._log("cut", cutter, None, ("card", card))
         if len(self.cuts) < len(self.cutters):
             return
         best = min(self.cuts.values(), key=CUT_ORDER.index)
@@ -160,21 +177,17 @@ class CloakDaggerState(State):
         self.cuts = {}
         if len(tied) > 1:  # CD-2, spynb's reading: tied players cut again
             self.cutters = tied
-            self._log("recut", None, None, f"Seats {', '.join(map(str, tied))} tied on {best} and cut again.",
-                      seats=tied)
+            self._log("recut", None, None, ("seats", tied), ("card", best))
             return
         self.first_player = self.current = tied[0]
         self.phase, self.turn_number = SELECT, 1
-        self._log("first", tied[0], None, f"Seat {tied[0]} cut the earliest letter, {best}, and plays first; "
-                                          "the stack is reshuffled.", card=best)
+        self._log("first", tied[0], None, ("card", best))
 
     def _open(self, envelope: int) -> None:
         seat, inside = self.current, self.envelopes[envelope]
         self.selected = envelope
-        self._log("examine", seat, None, f"Seat {seat} examined an envelope.")
-        self._log("open", seat, frozenset((seat,)),
-                  f"Seat {seat} opened envelope {envelope} and saw {_listing(inside)}.",
-                  envelope=envelope, contents=inside)
+        self._log("examine", seat, None)
+        self._log("open", seat, _ONLY[seat], ("envelope", envelope), ("contents", inside))
         if self.hands[seat]:
             self._finish(envelope)
         elif not inside:
@@ -191,15 +204,12 @@ class CloakDaggerState(State):
         cards = self.hands[seat]
         self.envelopes[envelope] = sort_cards(self.envelopes[envelope] + cards)
         self.hands[seat] = ""
-        self._log("deposit", seat, frozenset((seat,)), f"Seat {seat} put {_listing(cards)} into envelope {envelope}.",
-                  envelope=envelope, cards=cards)
+        self._log("deposit", seat, _ONLY[seat], ("envelope", envelope), ("cards", cards))
         trackers = sorted(set(self.owed.pop(seat, [])))
         if trackers:  # CD-7 and Reminder: the envelope is shown to the trackers
-            self._log("shown", seat, frozenset((seat, *trackers)),
-                      f"Seat {seat} showed envelope {envelope} to seat(s) {', '.join(map(str, trackers))}, "
-                      "as tracking obliged.", envelope=envelope, count=len(cards), trackers=trackers)
-        self._log("finish", seat, None, f"Seat {seat} put {len(cards)} card(s) from hand into an envelope.",
-                  count=len(cards))
+            self._log("shown", seat, frozenset((seat, *trackers)), ("envelope", envelope), ("count", len(cards)),
+                      ("trackers", trackers))
+        self._log("finish", seat, None, ("count", len(cards)))
         self._end_turn()
 
     def _start_placement(self, envelope: int) -> None:
@@ -207,9 +217,7 @@ class CloakDaggerState(State):
         if not self.stack_hidden_total() and not self.stack_bottom:
             self._end_turn()  # CD-9: the stack is exhausted, nothing else changes
             return
-        self._log("show_empty", self.current, None,
-                  f"Seat {self.current} showed that envelope {envelope} is empty and draws a card for it.",
-                  envelope=envelope)
+        self._log("show_empty", self.current, None, ("envelope", envelope))
         if self.stack_hidden_total():
             self.phase = DRAW
         else:
@@ -223,9 +231,8 @@ class CloakDaggerState(State):
             self.stack_hidden[card] -= 1
         seat, envelope = self.current, self.selected
         self.envelopes[envelope] = card
-        self._log("place", seat, None, f"Seat {seat} placed a card in envelope {envelope}.", envelope=envelope)
-        self._log("placed", seat, frozenset((seat,)), f"Seat {seat} drew {card} and placed it in envelope {envelope}.",
-                  envelope=envelope, card=card)
+        self._log("place", seat, None, ("envelope", envelope))
+        self._log("placed", seat, _ONLY[seat], ("envelope", envelope), ("card", card))
         self._end_turn()
 
     def _take(self, action: Take) -> None:
@@ -236,11 +243,8 @@ class CloakDaggerState(State):
             inside = inside.replace(card, "", 1)
         self.envelopes[envelope] = inside
         self.hands[seat] = sort_cards(cards)
-        unseen = " and one more card, unseen" if action.second else ""
-        self._log("take", seat, None, f"Seat {seat} started a transfer, showing {action.shown}{unseen}.",
-                  shown=action.shown, count=len(cards))
-        self._log("took", seat, frozenset((seat,)), f"Seat {seat} took {_listing(cards)} from envelope {envelope}.",
-                  envelope=envelope, cards=cards)
+        self._log("take", seat, None, ("shown", action.shown), ("count", len(cards)))
+        self._log("took", seat, _ONLY[seat], ("envelope", envelope), ("cards", cards))
         self._end_turn()
 
     def _track(self, hazard: str) -> None:
@@ -250,11 +254,8 @@ class CloakDaggerState(State):
         holders = [s for s in range(1, self.seats + 1) if s != seat and self.hands[s]]
         for holder in holders:  # CD-7: obligations accumulate
             self.owed.setdefault(holder, []).append(seat)
-        owing = f"; seat(s) {', '.join(map(str, holders))} must show seat {seat} their next envelope" if holders else ""
-        self._log("track", seat, None, f"Seat {seat} exposed hazard {hazard} and returned it to the bottom of the "
-                                       f"stack{owing}.", hazard=hazard, holders=holders)
-        self._log("tracked", seat, frozenset((seat,)), f"Seat {seat} took hazard {hazard} from envelope {envelope}.",
-                  envelope=envelope, hazard=hazard)
+        self._log("track", seat, None, ("hazard", hazard), ("holders", holders))
+        self._log("tracked", seat, _ONLY[seat], ("envelope", envelope), ("hazard", hazard))
         self._end_turn()
 
     def _end_turn(self) -> None:
@@ -262,13 +263,11 @@ class CloakDaggerState(State):
         seat, envelope = self.current, self.selected
         if not self.hands[seat] and self.wins_with(seat, self.envelopes[envelope]):
             self.winner, self.phase = seat, DONE
-            self._log("win", seat, None, f"Seat {seat} wins: envelope {envelope} holds "
-                                         f"{_listing(self.envelopes[envelope])}.",
-                      envelope=envelope, contents=self.envelopes[envelope])
+            self._log("win", seat, None, ("envelope", envelope), ("contents", self.envelopes[envelope]))
             return
         if self.turn_limit is not None and self.turn_number >= self.turn_limit:
             self.phase = DONE  # CD-9: a simulation's turn limit ends with no winner
-            self._log("limit", None, None, f"The turn limit of {self.turn_limit} turns is reached: no winner.")
+            self._log("limit", None, None, ("limit", self.turn_limit))
             return
         self.phase, self.selected = SELECT, 0
         self.current = self.current % self.seats + 1
@@ -276,14 +275,15 @@ class CloakDaggerState(State):
 
     def wins_with(self, seat: int, inside: str) -> bool:
         """CD-8: documents X, Y and Z, the seat's own agent, no other seat's agent."""
-        if not all(doc in inside for doc in DOCUMENTS):
+        if not _DOCUMENT_SET.issubset(inside):
             return False
         owners = {owner_of(card) for card in inside} - {None}
         return owners == {seat}
 
-    def _log(self, kind: str, actor: int | None, seen_by: frozenset[int] | None, text: str, **data: Any) -> None:
-        data["turn"] = self.turn_number
-        self._events.append(Event(self.step, kind, actor, seen_by, text, tuple(data.items())))
+    def _log(self, kind: str, actor: int | None, seen_by: frozenset[int] | None, *facts: tuple[str, Any]) -> None:
+        """Log an event of ``kind`` with its facts as (name, value) pairs; its text is written when read."""
+        self._events.append(Event(self.step, kind, actor, seen_by, _NARRATORS[kind],
+                                  (*facts, ("turn", self.turn_number))))
 
     # -- invariants and hidden information ----------------------------------
     def validate(self) -> list[str]:
@@ -409,6 +409,19 @@ class CloakDaggerState(State):
         return f"<CloakDaggerState {self.seats} seats, turn {self.turn_number}, {self.turn}>"
 
 
+def _decisions(inside: str, seat: int) -> tuple[Action, ...]:
+    """CD-6 and CD-7: what ``seat`` may do with an envelope holding ``inside``, in notation order."""
+    own = agents_of(seat)
+    actions: list[Action] = []
+    for shown in sort_cards("".join(set(c for c in inside if c in own or c in IMPLEMENTS))):
+        rest = inside.replace(shown, "", 1)
+        actions.append(Take(shown))
+        actions.extend(Take(shown, second) for second in sort_cards("".join(set(rest))))
+    actions.extend(Track(h) for h in sort_cards("".join(set(c for c in inside if c in HAZARDS))))
+    actions.append(Pass())
+    return tuple(actions)
+
+
 def _common(cards: str, noted: str) -> str:
     """The cards also in ``noted``, counted with multiplicity."""
     common, remaining = "", cards
@@ -427,4 +440,40 @@ def _minus(cards: str, taken: str) -> str:
 
 def _listing(cards: str) -> str:
     return " ".join(cards) if cards else "nothing"
+
+
+def _seats(seats: list[int]) -> str:
+    return ", ".join(map(str, seats))
+
+
+def _track_text(e: Event) -> str:
+    holders = e.get("holders")
+    owing = f"; seat(s) {_seats(holders)} must show seat {e.actor} their next envelope" if holders else ""
+    return f"Seat {e.actor} exposed hazard {e.get('hazard')} and returned it to the bottom of the stack{owing}."
+
+
+_NARRATORS: dict[str, Callable[[Event], str]] = {
+    "cut": lambda e: f"Seat {e.actor} cut {e.get('card')}.",
+    "recut": lambda e: f"Seats {_seats(e.get('seats'))} tied on {e.get('card')} and cut again.",
+    "first": lambda e: f"Seat {e.actor} cut the earliest letter, {e.get('card')}, and plays first; "
+                       "the stack is reshuffled.",
+    "examine": lambda e: f"Seat {e.actor} examined an envelope.",
+    "open": lambda e: f"Seat {e.actor} opened envelope {e.get('envelope')} and saw {_listing(e.get('contents'))}.",
+    "deposit": lambda e: f"Seat {e.actor} put {_listing(e.get('cards'))} into envelope {e.get('envelope')}.",
+    "shown": lambda e: f"Seat {e.actor} showed envelope {e.get('envelope')} to seat(s) {_seats(e.get('trackers'))}, "
+                       "as tracking obliged.",
+    "finish": lambda e: f"Seat {e.actor} put {e.get('count')} card(s) from hand into an envelope.",
+    "show_empty": lambda e: f"Seat {e.actor} showed that envelope {e.get('envelope')} is empty and draws a card "
+                            "for it.",
+    "place": lambda e: f"Seat {e.actor} placed a card in envelope {e.get('envelope')}.",
+    "placed": lambda e: f"Seat {e.actor} drew {e.get('card')} and placed it in envelope {e.get('envelope')}.",
+    "take": lambda e: f"Seat {e.actor} started a transfer, showing {e.get('shown')}"
+                      f"{' and one more card, unseen' if e.get('count') == 2 else ''}.",
+    "took": lambda e: f"Seat {e.actor} took {_listing(e.get('cards'))} from envelope {e.get('envelope')}.",
+    "track": _track_text,
+    "tracked": lambda e: f"Seat {e.actor} took hazard {e.get('hazard')} from envelope {e.get('envelope')}.",
+    "win": lambda e: f"Seat {e.actor} wins: envelope {e.get('envelope')} holds {_listing(e.get('contents'))}.",
+    "limit": lambda e: f"The turn limit of {e.get('limit')} turns is reached: no winner.",
+}
+"""How each kind of event reads, written from its facts only when someone reads it."""
 
