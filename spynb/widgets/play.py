@@ -33,6 +33,7 @@ step, which can only hold less than it knows now.
 
 from __future__ import annotations
 
+import importlib
 import pathlib
 import random
 from collections.abc import Sequence
@@ -764,19 +765,13 @@ def board_class(game: str) -> type[PlayBoard]:
     >>> board_class("cloak-dagger").__name__
     'CloakDaggerBoard'
     """
-    from . import cloak_dagger
+    from ..games import get_spec
 
-    classes: dict[str, type[PlayBoard]] = {cloak_dagger.CloakDaggerBoard.GAME: cloak_dagger.CloakDaggerBoard}
-    for module in ("kloak", "target"):
-        try:
-            mod = __import__(f"spynb.widgets.{module}", fromlist=["BOARD"])
-        except ImportError:
-            continue
-        classes[mod.BOARD.GAME] = mod.BOARD
+    package = get_spec(game).create.__module__.split(".")[1]  # the game's package names its board's module
     try:
-        return classes[game]
-    except KeyError:
-        raise SpynbError(f"no board for {game!r}; boards: {', '.join(sorted(classes))}") from None
+        return importlib.import_module(f"spynb.widgets.{package}").BOARD  # type: ignore[no-any-return]
+    except (ImportError, AttributeError):
+        raise SpynbError(f"no board for {game!r}") from None
 
 
 def walkthrough(name: str, *, teaching: bool = False) -> PlayBoard:
