@@ -26,7 +26,7 @@ _ENVELOPE_ACTIONS = tuple(Open(e) for e in ENVELOPES)
 _SEAT_TURNS = {seat: Turn((seat,)) for seat in range(1, 7)}
 _ONLY = {seat: frozenset((seat,)) for seat in range(1, 7)}
 """The audience of what one seat alone sees."""
-_DOCUMENT_SET = frozenset(DOCUMENTS)
+_PLANS, _REPORT, _MESSAGE = DOCUMENTS
 CUTS = {card: Cut(card) for card in STACK_COUNTS}
 DRAWS = {card: Draw(card) for card in STACK_COUNTS}
 _DECISIONS: dict[tuple[str, int], tuple[Action, ...]] = {}
@@ -275,7 +275,7 @@ class CloakDaggerState(State):
 
     def wins_with(self, seat: int, inside: str) -> bool:
         """CD-8: documents X, Y and Z, the seat's own agent, no other seat's agent."""
-        if not _DOCUMENT_SET.issubset(inside):
+        if _PLANS not in inside or _REPORT not in inside or _MESSAGE not in inside:
             return False
         owners = {owner_of(card) for card in inside} - {None}
         return owners == {seat}
