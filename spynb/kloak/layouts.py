@@ -22,26 +22,31 @@ colours still to place — nothing is typed in, everything is counted.
 True
 
 ``count_completions`` counts the layouts that begin with given colours (in
-row-major order); the setup's chance point uses it to place pieces one square
-at a time with exactly the uniform distribution over valid layouts.  (The
+row-major order).  The setup's chance point places pieces one square at a
+time with exactly the uniform distribution over valid layouts: it carries a
+``Progress`` (what the count needs of the squares placed so far, from
+``start`` and ``advance``) and weighs each colour by ``next_counts``.  (The
 setup fills the board file by file — a2 a3 a4, b2 … — so it counts a 5×3 grid
 whose "rows" are the files: short rows make the transfer count fast, and the
 rule is the same turned a quarter turn.)
 
 >>> sum(count_completions((c,)) for c in range(3)) == count_layouts()
 True
+>>> next_counts(advance(start(5, 3, (5, 5, 5)), 0)) == tuple(count_completions((0, c), 5, 3) for c in range(3))
+True
 """
 
 from __future__ import annotations
 
 import math
-import operator
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from functools import lru_cache
 from itertools import product
+from typing import Any
 
-__all__ = ["count_layouts", "count_colourings", "valid_fraction", "count_completions"]
+__all__ = ["count_layouts", "count_colourings", "valid_fraction", "count_completions", "Progress", "start", "advance",
+           "layouts_after", "next_counts"]
 
 Counts = tuple[int, ...]
 Row = tuple[int, ...]
@@ -61,101 +66,173 @@ def _rows(cols: int, colours: int) -> tuple[Row, ...]:
                  if not any(row[j] == row[j + 1] == row[j + 2] for j in range(cols - 2)))
 
 
-@lru_cache(maxsize=None)
-def _row_counts(cols: int, colours: int) -> dict[Row, Counts]:
-    return {row: tuple(row.count(c) for c in range(colours)) for row in _rows(cols, colours)}
-
-
-@lru_cache(maxsize=None)
-def _forbidden(before: Row | None, last: Row | None, cols: int) -> Row:
-    """For each column of the next row, a bit mask of colours that would make three in a line."""
+def _forbidden(before: Row | None, last: Row | None, cols: int, colours: int) -> int:
+    """For each column of the next row, a bit mask of colours that would make three in a line (packed:
+    column ``j``'s mask at bit ``colours * j``)."""
     if before is None or last is None:
-        return (0,) * cols
-    masks = []
+        return 0
+    forbidden = 0
     for j in range(cols):
-        mask = 0
         if before[j] == last[j]:  # file
-            mask |= 1 << last[j]
+            forbidden |= 1 << colours * j + last[j]
         if j >= 2 and before[j - 2] == last[j - 1]:  # diagonal from the lower left
-            mask |= 1 << last[j - 1]
+            forbidden |= 1 << colours * j + last[j - 1]
         if j + 2 < cols and before[j + 2] == last[j + 1]:  # diagonal from the lower right
-            mask |= 1 << last[j + 1]
-        masks.append(mask)
-    return tuple(masks)
+            forbidden |= 1 << colours * j + last[j + 1]
+    return forbidden
 
 
-def _fits(row: Row, forbidden: Row) -> bool:
-    return not any(forbidden[j] >> colour & 1 for j, colour in enumerate(row))
+class _Grid:
+    """The valid rows of one length and number of colours, numbered, and the counts made of them.
 
+    Colour counts are packed ``width`` bits a colour, the top bit of each field a guard: taking a
+    row's colours from what is left clears a guard exactly when a colour runs out.  A grid is a
+    cache shared by every count of its kind, so copies of it are itself.
+    """
 
-def _minus(counts: Counts, used: Counts) -> Counts | None:
-    left = tuple(map(operator.sub, counts, used))
-    return None if min(left) < 0 else left
+    def __init__(self, cols: int, colours: int, width: int) -> None:
+        self.cols, self.colours, self.width = cols, colours, width
+        self.rows = _rows(cols, colours)
+        self.index = {row: i for i, row in enumerate(self.rows)}
+        self.guard = sum(1 << width * c + width - 1 for c in range(colours))
+        self.used = [self.pack([row.count(c) for c in range(colours)]) for row in self.rows]
+        self.allowed: dict[int, tuple[int, ...]] = {}
+        """Forbidden colours (packed) -> the rows that avoid them."""
+        self.last_rows: dict[int, dict[int, int]] = {}
+        """Forbidden colours -> how many rows that avoid them use each packed count of colours."""
+        self.follows: dict[int | None, tuple[int, ...]] = {}
+        self.counted: dict[tuple[int, int | None, int, int], int] = {}
+        self.beginnings: dict[tuple[int, Row], tuple[int, ...]] = {}
+
+    def __copy__(self) -> _Grid:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Grid:
+        return self
+
+    def __reduce__(self) -> tuple[Any, tuple[int, int, int]]:
+        return _grid, (self.cols, self.colours, self.width)
+
+    def pack(self, counts: Sequence[int]) -> int:
+        return sum(n << self.width * c for c, n in enumerate(counts))
+
+    def know(self, forbidden: int) -> int:
+        """``forbidden``, once the rows that avoid it are worked out."""
+        if forbidden not in self.allowed:
+            allowed = tuple(i for i, row in enumerate(self.rows) if not any(
+                forbidden >> self.colours * j + colour & 1 for j, colour in enumerate(row)))
+            ways: dict[int, int] = {}
+            for i in allowed:
+                ways[self.used[i]] = ways.get(self.used[i], 0) + 1
+            self.allowed[forbidden], self.last_rows[forbidden] = allowed, ways
+        return forbidden
+
+    def follow(self, last: int | None) -> tuple[int, ...]:
+        """For each row, what the row after it must avoid when ``last`` came before it."""
+        found = self.follows.get(last)
+        if found is None:
+            before = None if last is None else self.rows[last]
+            found = self.follows[last] = tuple(self.know(_forbidden(before, row, self.cols, self.colours))
+                                               for row in self.rows)
+        return found
+
+    def count(self, rows_left: int, last: int | None, forbidden: int, left: int) -> int:
+        """Ways to fill ``rows_left`` more rows after row ``last``, the next avoiding ``forbidden``, using
+        exactly ``left``."""
+        if rows_left == 1:  # the last row must use exactly what is left
+            return self.last_rows[forbidden].get(left, 0)
+        key = (rows_left, last, forbidden, left)
+        found = self.counted.get(key)
+        if found is None:
+            guard, used, follow = self.guard, self.used, self.follow(last)
+            found = 0
+            for row in self.allowed[forbidden]:
+                rest = (left | guard) - used[row]
+                if rest & guard == guard:  # no colour ran out
+                    found += self.count(rows_left - 1, row, follow[row], rest ^ guard)
+            self.counted[key] = found
+        return found
+
+    def finish(self, rows_left: int, last: int | None, row: int, left: int) -> int:
+        """Ways to fill ``rows_left`` more rows after row ``last`` when the first of them is ``row``."""
+        rest = (left | self.guard) - self.used[row]
+        if rest & self.guard != self.guard:
+            return 0
+        if rows_left == 1:
+            return int(rest == self.guard)
+        return self.count(rows_left - 1, row, self.follow(last)[row], rest ^ self.guard)
+
+    def beginning(self, forbidden: int, partial: Row) -> tuple[int, ...]:
+        """The rows that avoid ``forbidden`` and begin with the colours ``partial``."""
+        key = (forbidden, partial)
+        found = self.beginnings.get(key)
+        if found is None:
+            found = self.beginnings[key] = tuple(
+                row for row in self.allowed[forbidden] if self.rows[row][:len(partial)] == partial)
+        return found
 
 
 @lru_cache(maxsize=None)
-def _allowed(cols: int, colours: int, forbidden: Row) -> dict[Counts, tuple[Row, ...]]:
-    """The valid rows that avoid ``forbidden``, grouped by the colours they use."""
-    table: dict[Counts, list[Row]] = {}
-    for row, used in _row_counts(cols, colours).items():
-        if _fits(row, forbidden):
-            table.setdefault(used, []).append(row)
-    return {used: tuple(rows) for used, rows in table.items()}
+def _grid(cols: int, colours: int, width: int) -> _Grid:
+    return _Grid(cols, colours, width)
 
 
-@lru_cache(maxsize=None)
-def _complete(rows_left: int, cols: int, last: Row | None, forbidden: Row, counts: Counts) -> int:
-    """Ways to fill ``rows_left`` more rows after ``last`` using exactly ``counts``."""
-    colours = len(counts)
-    groups = _allowed(cols, colours, forbidden)
-    if rows_left == 1:  # the last row must use exactly what is left
-        return len(groups.get(counts, ()))
-    total = 0
-    for used, rows in groups.items():
-        left = _minus(counts, used)
-        if left is None:
-            continue
-        if rows_left == 2:  # inline the last row: count the rows that use exactly ``left``
-            total += sum(len(_allowed(cols, colours, _forbidden(last, row, cols)).get(left, ())) for row in rows)
-        else:
-            total += sum(_complete(rows_left - 1, cols, row, _forbidden(last, row, cols), left) for row in rows)
-    return total
+Progress = tuple[_Grid, int, int | None, int, int, Row]
+"""A setup under way, as much as the count needs: (the grid, rows still to fill, the last full row,
+the colours the next row must avoid, the colours left to place (packed), the colours of the row begun)."""
 
 
-def _next(rows_left: int, cols: int, before: Row | None, row: Row, left: Counts) -> int:
-    if rows_left == 0:
-        return int(not any(left))
-    # The last row needs only what it must avoid; dropping ``row`` there shares the cache.
-    return _complete(rows_left, cols, row if rows_left > 1 else None, _forbidden(before, row, cols), left)
+def start(rows: int, cols: int, counts: Counts) -> Progress:
+    """Nothing placed yet."""
+    grid = _grid(cols, len(counts), max(*counts, cols).bit_length() + 1)  # a field holds any count or row's use
+    return (grid, rows, None, grid.know(0), grid.pack(counts), ())
 
 
-@lru_cache(maxsize=1 << 16)
+def advance(progress: Progress | None, colour: int) -> Progress | None:
+    """``progress`` with one more square coloured; ``None`` once a full row breaks the rule or the counts."""
+    if progress is None or not progress[1]:
+        return None
+    grid, rows_left, last, forbidden, left, partial = progress
+    partial += (colour,)
+    if len(partial) < grid.cols:  # a row begun is checked when it is counted
+        return (grid, rows_left, last, forbidden, left, partial)
+    row = grid.index.get(partial)
+    if row is None or row not in grid.allowed[forbidden]:
+        return None
+    rest = (left | grid.guard) - grid.used[row]
+    if rest & grid.guard != grid.guard:
+        return None
+    return (grid, rows_left - 1, row, grid.follow(last)[row], rest ^ grid.guard, ())
+
+
+def layouts_after(progress: Progress | None) -> int:
+    """How many valid layouts complete ``progress``."""
+    if progress is None:
+        return 0
+    grid, rows_left, last, forbidden, left, partial = progress
+    if not rows_left:
+        return int(not left)
+    if not partial:
+        return grid.count(rows_left, last, forbidden, left)
+    return sum(grid.finish(rows_left, last, row, left) for row in grid.beginning(forbidden, partial))
+
+
+def next_counts(progress: Progress) -> tuple[int, ...]:
+    """For each colour, how many valid layouts follow if it goes on the next square (KL-2's weights)."""
+    grid, rows_left, last, forbidden, left, partial = progress
+    counts = [0] * grid.colours
+    if rows_left:
+        for row in grid.beginning(forbidden, partial):
+            counts[grid.rows[row][len(partial)]] += grid.finish(rows_left, last, row, left)
+    return tuple(counts)
+
+
 def completions(prefix: Row, rows: int, cols: int, counts: Counts) -> int:
-    """``count_completions`` without its checks, cached: for the setup's chance point (tuples only)."""
-    colours = len(counts)
-    full = len(prefix) // cols
-    valid_rows = _row_counts(cols, colours)
-    before: Row | None = None
-    last: Row | None = None
-    left: Counts | None = counts
-    for k in range(full):
-        row = prefix[k * cols:(k + 1) * cols]
-        if row not in valid_rows or not _fits(row, _forbidden(before, last, cols)):
-            return 0
-        left = _minus(left, valid_rows[row])
-        if left is None:
-            return 0
-        before, last = last, row
-    if full == rows:
-        return int(not any(left))
-    partial = prefix[full * cols:]
-    start = len(partial)
-    total = 0
-    for used, allowed in _allowed(cols, colours, _forbidden(before, last, cols)).items():
-        after = _minus(left, used)
-        if after is not None:
-            total += sum(_next(rows - full - 1, cols, last, row, after) for row in allowed if row[:start] == partial)
-    return total
+    """``count_completions`` without its checks (tuples only)."""
+    progress: Progress | None = start(rows, cols, counts)
+    for colour in prefix:
+        progress = advance(progress, colour)
+    return layouts_after(progress)
 
 
 def count_completions(prefix: Sequence[int] = (), rows: int = 3, cols: int = 5,

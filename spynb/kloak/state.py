@@ -4,13 +4,17 @@ The state is a board — which squares hold a big piece, which hold a small
 piece and its colour — plus whose turn it is, the scores, and the log of
 public events.  A square holds at most one small and one big piece; a small
 piece with a big piece on its square is *kloaked* (covered).
+
+Alongside ``small`` and ``big``, every move keeps bit masks of both up to
+date; the legal actions are worked out on them, from tables built once.
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from spynb.engine import Action, Event, IllegalActionError, SpynbError, State, Turn, View, freeze
@@ -18,7 +22,7 @@ from spynb.engine.core import CHANCE_TURN, OVER
 
 from .actions import MOVES, Big, Claim, Kloak, Pass, Place, Score, Slide, Step
 from .board import COLOUR_NAMES, LINES, LINES_THROUGH, NEIGHBOURS, SMALL_SQUARES, SQUARES, VARIANTS, adjacent, in_line
-from .layouts import completions
+from .layouts import Progress, advance, layouts_after, next_counts, start
 
 if TYPE_CHECKING:
     from spynb.engine import GameSpec
@@ -32,35 +36,177 @@ SETUP_ORDER = tuple(f"{f}{r}" for f in "abcde" for r in (2, 3, 4))
 """KL-2: the setup fills the small-piece area file by file (a2 a3 a4, b2 …)."""
 _SETUP_ROWS, _SETUP_COLS = 5, 3  # the small-piece area seen file by file (see layouts.py)
 _SQUARE_SET = frozenset(SQUARES)
+_ACTING = (PLAY, CHOOSE)
+_TURNS = tuple(Turn((seat,)) for seat in range(5))
+_PASS = Pass()
+_PLACES = {(sq, letter): Place(sq, letter) for sq in SETUP_ORDER for letter in COLOUR_NAMES}
 
-
-def _table(kind: type) -> dict[str, tuple[tuple[str, tuple[str, Action]], ...]]:
-    """square -> ((to, (notation, action)), ...): every move of one kind, built once."""
-    return {sq: tuple((to, (str(a), a)) for to in NEIGHBOURS[sq] for a in (kind(sq, to),)) for sq in SQUARES}
-
-
-_STEPS, _BIGS, _KLOAKS, _SLIDES = _table(Step), _table(Big), _table(Kloak), _table(Slide)
-_BIT = {sq: 1 << i for i, sq in enumerate(SQUARES)}
-_NEAR = {sq: sum(_BIT[n] for n in NEIGHBOURS[sq]) for sq in SQUARES}
-_CLAIMS = tuple((sum(_BIT[sq] for sq in line), Claim(*line)) for line in LINES)
+# -- the board as bit masks: bit i is the i-th square by name (a1, a2 … e5), so that going up the bits
+# follows the canonical order of the legal actions
 _BY_NAME = tuple(sorted(SQUARES))
-_PICKED: dict[tuple[int, str, int], tuple[Action, ...]] = {}
-_TABLES = (_STEPS, _BIGS, _SLIDES, _KLOAKS)
-STEP, BIG, SLIDE, KLOAK = range(4)
+_BIT = {sq: 1 << i for i, sq in enumerate(_BY_NAME)}
 
 
-def _pick(kind: int, square: str, targets: int) -> tuple[Action, ...]:
-    """The moves of one kind from ``square`` onto the squares in the bit mask ``targets``, by name (memoised)."""
-    key = (kind, square, targets)
-    picked = _PICKED.get(key)
-    if picked is None:
-        entries = sorted((to, action) for to, (_, action) in _TABLES[kind][square] if _BIT[to] & targets)
-        picked = _PICKED[key] = tuple(action for _, action in entries)
-    return picked
+def _bits(squares: Iterable[str]) -> int:
+    return sum(map(_BIT.__getitem__, squares))
 
 
-def _mask(squares: object) -> int:
-    return sum(map(_BIT.__getitem__, squares))  # type: ignore[call-overload]
+_NEAR = {sq: _bits(NEIGHBOURS[sq]) for sq in SQUARES}
+
+
+def _table(square: str, kind: type) -> dict[int, tuple[Action, ...]]:
+    """Mask of the squares it may go to -> ``square``'s moves of one kind, by destination name."""
+    table: dict[int, tuple[Action, ...]] = {0: ()}
+    for to in sorted(NEIGHBOURS[square]):  # each destination's bit is above all before it
+        bit, action = _BIT[to], kind(square, to)
+        for targets, moves in list(table.items()):
+            table[targets | bit] = moves + (action,)
+    return table
+
+
+def _tables(square: str) -> tuple[int, int, dict[int, tuple[Action, ...]], ...]:
+    """``square``'s bit, its neighbours, and its steps, big moves, big moves then slides, and kloaks."""
+    bigs, slides = _table(square, Big), _table(square, Slide)
+    return (_BIT[square], _NEAR[square], _table(square, Step), bigs, {t: bigs[t] + slides[t] for t in bigs},
+            _table(square, Kloak))
+
+
+_TABLES = tuple(_tables(sq) for sq in _BY_NAME)
+
+
+def _moves(small: int, big: int) -> list[Action]:
+    """Every piece move, in the canonical order: by square name (a1, a2 … e5); big before small;
+    move, slide, kloak; then by destination."""
+    free = ~(small | big)
+    uncovered = small & ~big
+    moves: list[Action] = []
+    for bit, near, steps, lifts, slides, kloaks in _TABLES:
+        if big & bit:
+            moves += (slides if small & bit else lifts)[free & near]  # KL-5: only a kloaking big piece slides
+            moves += kloaks[uncovered & near]  # KL-5: onto an uncovered small piece
+        elif small & bit:  # KL-4: a kloaked small piece cannot move on its own
+            moves += steps[free & near]
+    return moves
+
+
+def _reaches(action: Step | Big | Slide | Kloak, pieces: int, squares: int) -> bool:
+    """Whether ``action`` moves one of ``pieces`` to an adjacent square among ``squares``."""
+    frm = action.frm
+    return bool(_BIT.get(frm, 0) & pieces and _NEAR.get(frm, 0) & _BIT.get(action.to, 0) & squares)
+
+
+_LINE_BITS = {line: _bits(line) for line in LINES}
+_LINES_AT = {sq: tuple((_bits(line), line, tuple(o for o in line if o != sq)) for line in LINES_THROUGH[sq])
+             for sq in SQUARES}
+"""square -> (bits, squares, the other two squares) of every line through it."""
+
+# -- claims use a second layout with four lanes: square i is bit 4i, and bit 4i + k stands for the line from
+# square i in direction k (the directions in the order the lines from one square sort in)
+_LANE = {sq: 1 << 4 * i for i, sq in enumerate(_BY_NAME)}
+
+
+def _lanes(squares: Iterable[str]) -> int:
+    return sum(map(_LANE.__getitem__, squares))
+
+
+def _claim_tables() -> tuple[int, int, int, dict[int, Claim]]:
+    """The multipliers ``second`` and ``third``: ``(lanes * second) >> 24`` has, in lane k of square i, the bit
+    of the square after i in direction k, and ``(lanes * third) >> 48`` the one after that; then the bits
+    of the lines (lane k of their first square) and the claim of each."""
+    index = {sq: i for i, sq in enumerate(_BY_NAME)}
+    steps = sorted({index[line[1]] - index[line[0]] for line in LINES})  # a line's squares are in name order
+    lane = {step: k for k, step in enumerate(steps)}
+    second = sum(1 << 24 - (4 * step - lane[step]) for step in steps)
+    third = sum(1 << 48 - (8 * step - lane[step]) for step in steps)
+    claims = {1 << 4 * index[line[0]] + lane[index[line[1]] - index[line[0]]]: Claim(*line) for line in LINES}
+    return second, third, sum(claims), claims
+
+
+_SECOND, _THIRD, _LINE_STARTS, _CLAIM_AT = _claim_tables()
+
+
+def _claims(small: int, big: int) -> tuple[Action, ...]:
+    """KL-7: three squares in a line, each with a small piece, at least one covered (in line order).
+
+    ``small`` and ``big`` are in the four-lane layout, where each lane checks one direction's lines at once.
+    """
+    covered = small & big
+    if not covered:
+        return ()
+    return _claims_from(small * 15 & (small * _SECOND) >> 24 & (small * _THIRD) >> 48 & _LINE_STARTS
+                        & (covered * 15 | (covered * _SECOND) >> 24 | (covered * _THIRD) >> 48))
+
+
+@lru_cache(maxsize=1 << 10)
+def _claims_from(lines: int) -> tuple[Action, ...]:
+    """The claims of the lines set in ``lines``, in line order (cached: after most moves they are as before)."""
+    claims = []
+    while lines:
+        low = lines & -lines
+        claims.append(_CLAIM_AT[low])
+        lines ^= low
+    return tuple(claims)
+
+
+@lru_cache(maxsize=1 << 12)
+def _setup_outcomes(progress: Progress, square: str, letters: tuple[str, ...]) -> tuple[tuple[Action, int], ...]:
+    """KL-2: each colour ``square`` may get, weighted by the valid layouts it leaves."""
+    return tuple((_PLACES[square, letter], ways) for letter, ways in zip(letters, next_counts(progress)) if ways)
+
+
+# -- what the events say, written when first read (KL-13: every event is public)
+def _said_place(e: Event) -> str:
+    colour = e.get("colour")
+    return f"Setup: a {COLOUR_NAMES[colour]} small piece ({colour}) goes on {e.get('square')}."
+
+
+def _said_step(e: Event) -> str:
+    return f"Seat {e.actor} moved the small piece on {e.get('frm')} to {e.get('to')}."
+
+
+def _uncovering(e: Event) -> str:
+    revealed = e.get("revealed")
+    return f", uncovering a {COLOUR_NAMES[revealed]} piece ({revealed})" if revealed else ""
+
+
+def _said_big(e: Event) -> str:
+    return f"Seat {e.actor} moved the big piece on {e.get('frm')} to {e.get('to')}{_uncovering(e)}."
+
+
+def _said_kloak(e: Event) -> str:
+    return (f"Seat {e.actor} moved the big piece on {e.get('frm')} onto the small piece on {e.get('to')}"
+            f"{_uncovering(e)}.")
+
+
+def _said_slide(e: Event) -> str:
+    return f"Seat {e.actor} slid the big piece on {e.get('frm')}, with the small piece under it, to {e.get('to')}."
+
+
+def _said_choose(e: Event) -> str:
+    return f"Seat {e.actor}'s move made {len(e.get('lines'))} lines of three; they choose which three score (KL-6)."
+
+
+def _said_claim(e: Event) -> str:
+    squares = e.get("squares")
+    shown = ", ".join(f"{sq} {c}" for sq, c in zip(squares, e.get("colours")))
+    verdict = ("one colour: a score" if e.get("correct")
+               else "not one colour: the big pieces go back and the penalty applies")
+    return (f"Seat {e.actor} claimed {' '.join(squares)}, lifting the big piece(s) on {', '.join(e.get('lifted'))}: "
+            f"{shown} — {verdict}.")
+
+
+def _said_win(e: Event) -> str:
+    winners = e.get("winners")
+    who = " and ".join(f"seat {s}" for s in winners)
+    return f"{who[0].upper()}{who[1:]} win{'s' if len(winners) == 1 else ''} with {WINNING_SCORES} scores."
+
+
+def _said_penalty(e: Event) -> str:
+    return f"Seat {e.actor} takes two turns in a row (KL-8)."
+
+
+def _said_pass(e: Event) -> str:
+    return f"Seat {e.actor} cannot move any piece and passes (KL-9)."
 
 
 def _colour_option(value: Any) -> tuple[tuple[str, int], ...]:
@@ -88,7 +234,17 @@ def _big_option(value: Any) -> tuple[str, ...]:
 
 
 class KloakState(State):
-    """A position of KLOAK: seats 1…n, squares a1…e5."""
+    """A position of KLOAK: seats 1…n, squares a1…e5.
+
+    ``small`` (square -> colour) and ``big`` (squares) are the board; bit masks of both, kept
+    in step by every move, make the legal actions fast.  To set up a position by hand, use
+    :meth:`set_board`.
+    """
+
+    small: dict[str, str]
+    """Square -> the colour of the small piece on it."""
+    big: set[str]
+    """The squares with a big piece."""
 
     def __init__(self, spec: GameSpec, variant: str, seats: int, options: Mapping[str, Any]) -> None:
         layout = VARIANTS[variant]
@@ -97,11 +253,12 @@ class KloakState(State):
         self.colours = _colour_option(options["colours"]) if "colours" in options else layout.colours
         self.big_start = _big_option(options["big_squares"]) if "big_squares" in options else layout.big_squares
         self._colour_index = {letter: i for i, (letter, _) in enumerate(self.colours)}
-        self._counts = tuple(n for _, n in self.colours)
-        if not completions((), _SETUP_ROWS, _SETUP_COLS, self._counts):
+        self._letters = tuple(letter for letter, _ in self.colours)
+        self._setup: Progress | None = start(_SETUP_ROWS, _SETUP_COLS, tuple(n for _, n in self.colours))
+        """KL-2: what the layout count needs of the squares placed so far."""
+        if not layouts_after(self._setup):
             raise SpynbError(f"no layout of {dict(self.colours)} avoids three in a row (KL-2)")
-        self.big: set[str] = set(self.big_start)
-        self.small: dict[str, str] = {}
+        self.set_board({}, self.big_start)
         self.phase = SETUP
         self.current = 0
         self.extra = 0
@@ -114,6 +271,19 @@ class KloakState(State):
         self._winners: tuple[int, ...] = ()
         self.step = 0
         self._events: list[Event] = []
+
+    def set_board(self, small: Mapping[str, str], big: Iterable[str]) -> None:
+        """Put exactly these pieces on the board: square -> colour of each small piece, and the big pieces' squares.
+
+        For positions set up by hand (turns, scores and the history stay as they are).
+        """
+        small, big = dict(small), set(big)
+        if not big <= _SQUARE_SET or not small.keys() <= _SQUARE_SET:
+            raise SpynbError("pieces go on squares a1 … e5")
+        self.small, self.big = small, big
+        self._small_bits, self._big_bits = _bits(small), _bits(big)
+        self._small_lanes, self._big_lanes = _lanes(small), _lanes(big)
+        """The same squares in the four-lane layout of claims."""
         self._legal: tuple[Action, ...] | None = None
         """The current seat's legal actions, worked out once per position (cleared by every change)."""
 
@@ -135,11 +305,9 @@ class KloakState(State):
 
     @property
     def turn(self) -> Turn:
-        if self.phase == SETUP:
-            return CHANCE_TURN
-        if self.phase == DONE:
-            return OVER
-        return Turn((self.current,))
+        if self.phase in _ACTING:
+            return _TURNS[self.current]
+        return CHANCE_TURN if self.phase == SETUP else OVER
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -164,51 +332,80 @@ class KloakState(State):
     def uncovered_small(self, square: str) -> bool:
         return square in self.small and square not in self.big
 
-    def _moves(self, small_mask: int, big_mask: int) -> list[Action]:
-        """Every piece move, in the canonical order: by square name (a1, a2 … e5); big before small;
-        move, slide, kloak; then by destination."""
-        small, big = self.small, self.big
-        free = ~(small_mask | big_mask)
-        uncovered = small_mask & ~big_mask
-        moves: list[Action] = []
-        for sq in _BY_NAME:
-            if sq in big:
-                near = _NEAR[sq]
-                moves += _pick(BIG, sq, free & near)
-                if sq in small:  # KL-5: only a kloaking big piece slides
-                    moves += _pick(SLIDE, sq, free & near)
-                moves += _pick(KLOAK, sq, uncovered & near)  # KL-5: onto an uncovered small piece
-            elif sq in small:  # KL-4: a kloaked small piece cannot move on its own
-                moves += _pick(STEP, sq, free & _NEAR[sq])
-        return moves
-
-    def _claims(self, small_mask: int, big_mask: int) -> list[Action]:
-        """KL-7: three squares in a line, each with a small piece, at least one covered (in line order)."""
-        return [claim for line, claim in _CLAIMS if line & small_mask == line and line & big_mask]
-
     def lines_made(self, square: str) -> tuple[tuple[str, str, str], ...]:
         """KL-6: lines of three uncovered small pieces of one colour through ``square``."""
-        if not self.uncovered_small(square):
+        uncovered = self._small_bits & ~self._big_bits
+        if not uncovered & _BIT.get(square, 0):
             return ()
-        colour = self.small[square]
-        return tuple(line for line in LINES_THROUGH[square]
-                     if all(self.uncovered_small(sq) and self.small[sq] == colour for sq in line))
+        small = self.small
+        colour = small[square]
+        made: tuple[tuple[str, str, str], ...] = ()
+        for bits, line, (a, b) in _LINES_AT[square]:
+            if uncovered & bits == bits and small[a] == colour == small[b]:
+                made += (line,)
+        return made
 
     # -- the contract ------------------------------------------------------------
     def legal_actions(self, seat: int | None = None) -> tuple[Action, ...]:
         if seat is None:
             seat = self.current
-        if seat != self.current or self.phase not in (PLAY, CHOOSE):
+        if seat != self.current or self.phase not in _ACTING:
             return ()
-        if self._legal is None:
-            if self.phase == CHOOSE:
-                self._legal = tuple(sorted((Score(*line) for line in self.candidates), key=str))
-            else:
-                masks = _mask(self.small), _mask(self.big)
-                moves = self._moves(*masks)
-                claims = self._claims(*masks)
-                self._legal = tuple(moves + claims) if moves else (*claims, Pass())  # KL-9: pass only then
-        return self._legal
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._choices() if self.phase == CHOOSE else self._actions()
+        return legal
+
+    def _actions(self) -> tuple[Action, ...]:
+        moves = _moves(self._small_bits, self._big_bits)
+        claims = _claims(self._small_lanes, self._big_lanes)
+        if not moves:
+            return (*claims, _PASS)  # KL-9: pass only then
+        moves += claims
+        return tuple(moves)
+
+    def _choices(self) -> tuple[Action, ...]:
+        return tuple(sorted((Score(*line) for line in self.candidates), key=str))
+
+    def is_legal(self, action: Action, seat: int | None) -> bool:
+        """Whether ``action`` is among the legal actions (or the chance outcomes), tested on the bit masks."""
+        kind = type(action)
+        if seat is None:
+            return kind is Place and action in [outcome for outcome, _ in self.chance_weights()]
+        if seat != self.current:
+            return False
+        if self.phase == PLAY:
+            test = self._TESTS.get(kind)
+            return test is not None and test(self, action)
+        if self.phase != CHOOSE or kind is not Score:
+            return False
+        return action.squares in self.candidates  # type: ignore[attr-defined]  # KL-6: a line just made
+
+    def _can_step(self, action: Step) -> bool:
+        small, big = self._small_bits, self._big_bits
+        return _reaches(action, small & ~big, ~(small | big))  # KL-4: an uncovered small piece, to an open square
+
+    def _can_move_big(self, action: Big) -> bool:
+        return _reaches(action, self._big_bits, ~(self._small_bits | self._big_bits))  # KL-5: to an open square
+
+    def _can_slide(self, action: Slide) -> bool:
+        small, big = self._small_bits, self._big_bits
+        return _reaches(action, small & big, ~(small | big))  # KL-5: a kloaking big piece, to an open square
+
+    def _can_kloak(self, action: Kloak) -> bool:
+        small, big = self._small_bits, self._big_bits
+        return _reaches(action, big, small & ~big)  # KL-5: onto an uncovered small piece
+
+    def _can_claim(self, action: Claim) -> bool:
+        """KL-7: a line of small pieces, at least one of them covered."""
+        bits = _LINE_BITS.get(action.squares, 0)
+        return bool(bits) and self._small_bits & bits == bits and bool(bits & self._small_bits & self._big_bits)
+
+    def _can_pass(self, action: Pass) -> bool:
+        return action in self.legal_actions()  # KL-9: only when no piece can move
+
+    _TESTS: dict[type, Callable[[KloakState, Any], bool]] = {
+        Step: _can_step, Big: _can_move_big, Slide: _can_slide, Kloak: _can_kloak, Claim: _can_claim, Pass: _can_pass}
 
     def piece_moves(self, square: str) -> tuple[Action, ...]:
         """KL-14: the moves of the piece a player touches on ``square`` (the top one: a big piece if there is one).
@@ -228,14 +425,7 @@ class KloakState(State):
         """
         if self.phase != SETUP:
             return ()
-        prefix = tuple(self._colour_index[self.small[sq]] for sq in SETUP_ORDER[:len(self.small)])
-        square = SETUP_ORDER[len(self.small)]
-        weights = []
-        for letter, index in self._colour_index.items():
-            ways = completions(prefix + (index,), _SETUP_ROWS, _SETUP_COLS, self._counts)
-            if ways:
-                weights.append((Place(square, letter), ways))
-        return tuple(weights)
+        return _setup_outcomes(self._setup, SETUP_ORDER[len(self.small)], self._letters)
 
     def explain_illegal(self, action: Action, seat: int) -> IllegalActionError:
         rules = self.spec.rules
@@ -297,76 +487,81 @@ class KloakState(State):
     def _apply(self, action: Action, seat: int | None) -> None:
         self.step += 1
         self._legal = None
-        if isinstance(action, Place):
-            self._place(action)
-        elif isinstance(action, Step):
-            self._step(action)
-        elif isinstance(action, (Big, Kloak, Slide)):
-            self._big(action)
-        elif isinstance(action, Claim):
-            self._claim(action)
-        elif isinstance(action, Score):
-            self.candidates, self.phase = (), PLAY
-            self._score(action.squares, "chose")
-        else:
-            self._log("pass", self.current, f"Seat {self.current} cannot move any piece and passes (KL-9).")
-            self._end_turn()
+        self._DO[type(action)](self, action)
 
     def _place(self, action: Place) -> None:
-        self.small[action.square] = action.colour
-        self._log("place", None, f"Setup: a {COLOUR_NAMES[action.colour]} small piece ({action.colour}) goes on "
-                                 f"{action.square}.", square=action.square, colour=action.colour)
+        square, colour = action.square, action.colour
+        self.small[square] = colour
+        self._small_bits |= _BIT[square]
+        self._small_lanes |= _LANE[square]
+        self._setup = advance(self._setup, self._colour_index[colour])
+        self._log("place", None, _said_place, ("square", square), ("colour", colour))
         if len(self.small) == len(SETUP_ORDER):
             self.phase, self.current, self.turn_number = PLAY, 1, 1
             self._log("start", None, "The board is set up with no three in a row; seat 1 moves first.")
 
     def _step(self, action: Step) -> None:
-        seat = self.current
-        self.small[action.to] = self.small.pop(action.frm)
-        self._log("step", seat, f"Seat {seat} moved the small piece on {action.frm} to {action.to}.",
-                  frm=action.frm, to=action.to)
-        lines = self.lines_made(action.to)  # KL-6: only a small move scores by moving
+        seat, frm, to = self.current, action.frm, action.to
+        self.small[to] = self.small.pop(frm)
+        self._small_bits ^= _BIT[frm] | _BIT[to]
+        self._small_lanes ^= _LANE[frm] | _LANE[to]
+        self._log("step", seat, _said_step, ("frm", frm), ("to", to))
+        lines = self.lines_made(to)  # KL-6: only a small move scores by moving
         if len(lines) == 1:
             self._score(lines[0], "made")
         elif lines:
             self.phase, self.candidates = CHOOSE, lines
-            self._log("choose", seat, f"Seat {seat}'s move made {len(lines)} lines of three; they choose which "
-                                      "three score (KL-6).", lines=[list(line) for line in lines])
+            self._log("choose", seat, _said_choose, ("lines", [list(line) for line in lines]))
         else:
             self._end_turn()
 
-    def _big(self, action: Big | Kloak | Slide) -> None:
+    def _lift(self, action: Big | Kloak) -> None:
+        """KL-5: a big piece to an open square or onto a small piece, uncovering what it kloaked."""
         seat, frm, to = self.current, action.frm, action.to
-        revealed = self.small.get(frm) if not isinstance(action, Slide) else None
         self.big.remove(frm)
         self.big.add(to)
-        if isinstance(action, Slide):  # KL-5: together; a full turn, nothing is lifted
-            self.small[to] = self.small.pop(frm)
-            self._log("slide", seat, f"Seat {seat} slid the big piece on {frm}, with the small piece under it, "
-                                     f"to {to}.", frm=frm, to=to)
-        else:
-            kind = "kloak" if isinstance(action, Kloak) else "big"
-            lifted = f", uncovering a {COLOUR_NAMES[revealed]} piece ({revealed})" if revealed else ""
-            onto = f"onto the small piece on {to}" if kind == "kloak" else f"to {to}"
-            self._log(kind, seat, f"Seat {seat} moved the big piece on {frm} {onto}{lifted}.",
-                      frm=frm, to=to, revealed=revealed)
+        self._big_bits ^= _BIT[frm] | _BIT[to]
+        self._big_lanes ^= _LANE[frm] | _LANE[to]
+        kind, said = ("kloak", _said_kloak) if type(action) is Kloak else ("big", _said_big)
+        self._log(kind, seat, said, ("frm", frm), ("to", to), ("revealed", self.small.get(frm)))
         self._end_turn()  # KL-6: a line uncovered by lifting does not score now
 
+    def _slide(self, action: Slide) -> None:
+        """KL-5: together; a full turn, nothing is lifted."""
+        seat, frm, to = self.current, action.frm, action.to
+        self.big.remove(frm)
+        self.big.add(to)
+        self.small[to] = self.small.pop(frm)
+        moved, lanes = _BIT[frm] | _BIT[to], _LANE[frm] | _LANE[to]
+        self._big_bits ^= moved
+        self._small_bits ^= moved
+        self._big_lanes ^= lanes
+        self._small_lanes ^= lanes
+        self._log("slide", seat, _said_slide, ("frm", frm), ("to", to))
+        self._end_turn()
+
     def _claim(self, action: Claim) -> None:
-        seat, squares = self.current, action.squares
+        squares = action.squares
         colours = [self.small[sq] for sq in squares]
-        lifted = [sq for sq in squares if sq in self.big]
         correct = len(set(colours)) == 1
-        shown = ", ".join(f"{sq} {c}" for sq, c in zip(squares, colours))
-        verdict = "one colour: a score" if correct else "not one colour: the big pieces go back and the penalty applies"
         # KL-7 and KL/Unkloaking on Your Turn.2: everyone sees the lifted pieces
-        self._log("claim", seat, f"Seat {seat} claimed {' '.join(squares)}, lifting the big piece(s) on "
-                                 f"{', '.join(lifted)}: {shown} — {verdict}.",
-                  squares=list(squares), colours=colours, lifted=lifted, correct=correct)
+        self._log("claim", self.current, _said_claim, ("squares", list(squares)), ("colours", colours),
+                  ("lifted", [sq for sq in squares if sq in self.big]), ("correct", correct))
         if correct:
             self._score(squares, "unkloaked")
         else:
             self._end_turn(penalty=True)
+
+    def _choose(self, action: Score) -> None:
+        self.candidates, self.phase = (), PLAY
+        self._score(action.squares, "chose")
+
+    def _pass(self, action: Pass) -> None:
+        self._log("pass", self.current, _said_pass)
+        self._end_turn()
+
+    _DO: dict[type, Callable[[KloakState, Any], None]] = {
+        Place: _place, Step: _step, Big: _lift, Kloak: _lift, Slide: _slide, Claim: _claim, Score: _choose, Pass: _pass}
 
     def _score(self, squares: tuple[str, str, str], how: str) -> None:
         """KL-9: the three small pieces leave the board; big pieces stay where they were."""
@@ -374,17 +569,17 @@ class KloakState(State):
         colour = self.small[squares[0]]
         for sq in squares:
             del self.small[sq]
+        self._small_bits &= ~_bits(squares)
+        self._small_lanes &= ~_lanes(squares)
         self.scored.append((seat, colour, squares))
         team = self.team_of(seat)
         total = self.score_of(seat)
         self._log("score", seat, f"Seat {seat} scored {' '.join(squares)} ({colour}, {how}); "
                                  f"{'team' if len(team) > 1 else 'seat'} score {total}.",
-                  squares=list(squares), colour=colour, how=how, total=total)
+                  ("squares", list(squares)), ("colour", colour), ("how", how), ("total", total))
         if total >= WINNING_SCORES:
             self._winners, self.phase = team, DONE
-            who = " and ".join(f"seat {s}" for s in team)
-            self._log("win", seat, f"{who[0].upper()}{who[1:]} win{'s' if len(team) == 1 else ''} with "
-                                   f"{WINNING_SCORES} scores.", winners=list(team))
+            self._log("win", seat, _said_win, ("winners", list(team)))
             return
         self._end_turn()
 
@@ -397,21 +592,25 @@ class KloakState(State):
         self.turn_number += 1
         if penalty:  # KL-8: the next player now takes two turns in a row
             self.current, self.extra = self.current % self.seats + 1, 1
-            self._log("penalty", self.current, f"Seat {self.current} takes two turns in a row (KL-8).")
+            self._log("penalty", self.current, _said_penalty)
         elif self.extra:
             self.extra -= 1
         else:
             self.current = self.current % self.seats + 1
 
-    def _log(self, kind: str, actor: int | None, text: str, **data: Any) -> None:
-        data["turn"] = self.turn_number
-        self._events.append(Event(self.step, kind, actor, None, text, tuple(data.items())))  # all public (KL-13)
+    def _log(self, kind: str, actor: int | None, narration: str | Callable[[Event], str],
+             *data: tuple[str, Any]) -> None:
+        """Record a public event (KL-13), with the turn it happened in."""
+        self._events.append(Event(self.step, kind, actor, None, narration, (*data, ("turn", self.turn_number))))
 
     # -- invariants and hidden information ----------------------------------
     def validate(self) -> list[str]:
         problems = []
         if not self.big <= _SQUARE_SET or not set(self.small) <= _SQUARE_SET:
             problems.append("a piece is off the board")
+        elif (self._small_bits, self._big_bits, self._small_lanes, self._big_lanes) != (
+                _bits(self.small), _bits(self.big), _lanes(self.small), _lanes(self.big)):
+            problems.append("the bit masks differ from the pieces (set a position up with set_board)")
         if len(self.big) != len(self.big_start):
             problems.append(f"{len(self.big)} big pieces on the board, not {len(self.big_start)}")
         on_board = Counter(self.small.values())
@@ -464,8 +663,7 @@ class KloakState(State):
         other.__dict__.update(self.__dict__)
         other.big, other.small = set(self.big), dict(self.small)
         other.scored, other._events = self.scored[:], self._events[:]
-        other._legal = None
-        return other
+        return other  # the same position: the legal actions, if worked out, hold for both
 
     def view(self, seat: int | None) -> View:
         """KL-13: a seat sees ``?`` for every covered colour; ``None`` sees everything (labelled)."""

@@ -19,15 +19,16 @@ def position(diagram: str, *, variant: str = "standard", seats: int = 2, current
     state = SPEC.new_state(variant, seats, options)
     rows = [line.split() for line in diagram.strip().splitlines()]
     assert len(rows) == 5 and all(len(row) == 5 for row in rows), "a diagram is 5 ranks of 5 squares"
-    state.small, state.big = {}, set()
+    small, big = {}, set()
     for rank, row in zip((5, 4, 3, 2, 1), rows):
         for file, token in zip("abcde", row):
             square = f"{file}{rank}"
             if token.startswith("["):
-                state.big.add(square)
+                big.add(square)
                 token = token[1:-1]
             if token not in ("", "."):
-                state.small[square] = token
+                small[square] = token
+    state.set_board(small, big)
     state.phase, state.current, state.turn_number = PLAY, current, 1
     state.scored = list(scored)
     return state

@@ -152,9 +152,8 @@ KLOAKING = """
 
 
 def _neighbours_filled_except(state, *keep: str) -> None:
-    for sq in NEIGHBOURS["c3"]:
-        if sq not in keep and sq not in state.small:
-            state.big.add(sq)
+    filled = {sq for sq in NEIGHBOURS["c3"] if sq not in keep and sq not in state.small}
+    state.set_board(state.small, state.big | filled)
 
 
 def test_KL_Gameplay_6_a_kloaking_big_piece_has_three_choices() -> None:

@@ -99,8 +99,11 @@ def test_validate_catches_lost_pieces_returning_pieces_and_stacked_bigs() -> Non
     state = spynb.new_game("kloak", seed=2).state
     assert state.validate() == []
     broken = state.clone()
-    del broken.small["c3"]
+    broken.set_board({sq: c for sq, c in broken.small.items() if sq != "c3"}, broken.big)
     assert any("conserved" in p for p in broken.validate())
+    out_of_step = state.clone()
+    del out_of_step.small["c3"]                         # changed behind the bit masks' back
+    assert any("bit masks" in p for p in out_of_step.validate())
     scored = play(position("""
     [] [] [] [] []
     .  .  .  .  .
@@ -108,12 +111,11 @@ def test_validate_catches_lost_pieces_returning_pieces_and_stacked_bigs() -> Non
     S  S  .  .  .
     [] [] S  [] []
     """), "c1-c2")
-    scored.big.add("c1")
-    scored.small.update({sq: "O" for sq in ("a3", "b3", "c3", "d3", "e3")})
-    scored.small.update({sq: "G" for sq in ("a4", "b4", "c4", "d4", "e4")} | {"d2": "S", "e2": "S"})
+    full = {**scored.small, **{sq: "O" for sq in ("a3", "b3", "c3", "d3", "e3")},
+            **{sq: "G" for sq in ("a4", "b4", "c4", "d4", "e4")}, "d2": "S", "e2": "S"}
+    scored.set_board(full, scored.big | {"c1"})
     assert scored.validate() == []
-    scored.small["a2"] = "S"                            # a scored piece comes back
+    scored.set_board({**full, "a2": "S"}, scored.big)   # a scored piece comes back
     assert any("conserved" in p for p in scored.validate())
-    scored.small.pop("a2")
-    scored.big.discard("a1")
+    scored.set_board(full, scored.big - {"a1"})
     assert any("big pieces" in p for p in scored.validate())
