@@ -636,6 +636,7 @@ class PlayBoard(anywidget.AnyWidget):
         self._scenario = scenario
         self._walk_at = 0
         self._game = scenario.game_at(0)
+        self._settle_chance()
         with self.hold_sync():
             self.players = [HUMAN] * scenario.seats
             self.names = [f"Seat {s}" for s in range(1, scenario.seats + 1)]
@@ -662,11 +663,18 @@ class PlayBoard(anywidget.AnyWidget):
             if i >= at:
                 del self._answers[i]
         self._walk_at = at
+        self._settle_chance()
         with self.hold_sync():
             self.error = {}
             self.feedback = feedback or {}
             self._prev_view = before
             self._redraw()
+
+    def _settle_chance(self) -> None:
+        """Before a seat's move, chance resolves as the record's replay does: the board shows what was dealt."""
+        step = self._current_step()
+        if step is not None and step.do.partition(":")[0].strip().isdigit():
+            self._game.resolve_chance()
 
     def _acting_walk_seat(self) -> int | None:
         step = self._current_step()
@@ -728,6 +736,7 @@ class PlayBoard(anywidget.AnyWidget):
             return False
         expect = step.expect
         trial = self._game.at(len(self._game.actions))
+        trial.resolve_chance()  # as the replay does before a seat's move
         try:
             trial.play(notation, expect.seat)
         except SpynbError as err:

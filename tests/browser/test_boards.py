@@ -292,7 +292,7 @@ def test_kloak_boards_have_no_serious_accessibility_violations(kl_notebook):
 
 @pytest.fixture(scope="module")
 def tg_notebook(browser, site_url):
-    notebook = _board_notebook(browser, site_url, "target.ipynb", boards=1)
+    notebook = _board_notebook(browser, site_url, "target.ipynb", boards=2)
     yield notebook
     notebook.page.context.close()
 
@@ -314,6 +314,16 @@ def test_target_board_renders_and_a_play_round_trips(tg_notebook, screenshots):
     assert python_json(tg_notebook, "len(board.game.actions)") > played
     assert python_json(tg_notebook, "[e for s, e in [(s, str(a)) for s, a in board.game.actions] if s == 1][0]") == notation
     board.screenshot(path=str(screenshots / "tg-after-play.png"))
+
+
+def test_target_walkthrough_takes_a_move_from_the_hand_it_dealt(tg_notebook, screenshots):
+    page = tg_notebook.page
+    tour = page.locator(".spynb-play").nth(1)
+    tour.locator(".spynb-play__yourturn").wait_for(timeout=30_000)
+    tour.locator('.tg-choices button[data-action="play technology"]').click()
+    tour.locator(".spynb-play__feedback.is-ok").wait_for(timeout=30_000)
+    assert python_json(tg_notebook, "tour.walk['at']") == 1
+    tour.screenshot(path=str(screenshots / "tg-walkthrough.png"))
 
 
 def test_target_board_has_no_serious_accessibility_violations(tg_notebook):

@@ -131,3 +131,18 @@ def test_a_kloak_walkthrough_plays_on_the_kloak_board_with_touch_move():
     front_end_sends(tour, {"kind": "touch", "square": "c1"})
     front_end_sends(tour, {"kind": "play", "action": "B c1xc2"})
     assert tour.feedback["ok"] is True and tour.walk["at"] == 3 and tour.touched == ""
+
+
+def test_a_target_walkthrough_starts_on_the_dealt_hands_and_teaches_a_clearance():
+    from spynb.widgets.target import TargetBoard
+
+    tour = walkthrough("target-first-turns")
+    assert isinstance(tour, TargetBoard)
+    assert tour.walk["waiting"] and len(tour.view["hand"]) == 4  # chance dealt before the learner's first move
+    assert tour.play("play technology")  # any card is accepted at the first step
+    while not tour.walk["waiting"]:
+        front_end_sends(tour, {"kind": "walk", "move": "next"})
+    front_end_sends(tour, {"kind": "play", "action": "discard firearms"})
+    assert tour.feedback["ok"] is False and "three Training cards" in tour.feedback["text"]
+    assert tour.play("clear firearms+deception+deception")
+    assert tour.feedback["ok"] and tour.view["tokens"]["1"]
