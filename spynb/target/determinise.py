@@ -126,7 +126,7 @@ def determinise(view: View, rng: random.Random) -> TargetState:
         state.advance = circle[(state.marker + state.direction) % len(circle)] != view["next_target"]  # TG-10
         state.moved = stage not in ("take", "restore")
     state.pile1, state.pile2, state.picks_left, state.combined = {}, {}, 0, {}
-    state._cache = {}  # forget whose move it was at the fresh state's setup
+    state._forget()  # whose move it was at the fresh state's setup no longer holds
     return state
 
 

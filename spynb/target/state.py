@@ -31,10 +31,11 @@ that is pending to act (reading TG-S2).
 from __future__ import annotations
 
 import random
+from bisect import insort
 from fractions import Fraction
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
-from itertools import combinations, product
+from itertools import chain, combinations, product
 from typing import TYPE_CHECKING, Any
 
 from spynb.engine import Action, Event, FrozenDict, IllegalActionError, State, Turn, View, freeze
@@ -44,9 +45,10 @@ from .actions import (
     Assign, Counter, Deal, Discard, Draw, Evade, Pick, Play, Remove, Resolve, Reveal, TurnIn,
 )
 from .cards import (
-    AFFILIATION_COUNTS, ATTACKS, CATEGORY, COUNTERS, DECK_COUNTS, DECK_OF, DECKS, DEFLECTS, DIRTY, HQS,
+    AFFILIATION_COUNTS, ATTACKS, CATEGORIES, CATEGORY, COUNTERS, DECK_COUNTS, DECK_OF, DECKS, DEFLECTS, DIRTY, HQS,
     INTEL, RANK, SETUP_CHART, SURVEILLANCE, TOKEN_FOR, WATCH_DISTANCE, circle, describe, letter_of, sort_cards,
 )
+from .narration import NARRATORS, direction_name
 
 if TYPE_CHECKING:
     from spynb.engine import GameSpec
@@ -81,6 +83,11 @@ _NEXT = dict(zip(_RESOLUTION, (*_RESOLUTION[1:], RESTORE)))
 _PLAYING = (SURVEILLED, PLAY)
 _MOVERS = ("reverse", "advance-hq")
 _ESPIONAGE_TARGETS = (*SURVEILLANCE, "outed")
+_STEP_CARDS = {DEFLECT: frozenset(DEFLECTS), OPERATIVES: frozenset(DECK_COUNTS["operative"]),
+               ESPIONAGE: frozenset(DECK_COUNTS["espionage"]), MOVEMENT: frozenset(_MOVERS)}
+"""The cards a step deals with: with none of them in the pile, the step does nothing and does not pause."""
+_TARGET_CARDS = frozenset(_ESPIONAGE_TARGETS)
+_WATCHING = frozenset(WATCH_DISTANCE)
 HAND = 4
 RECENT_EVENTS = 6
 """How many of this turn's events a view carries."""
@@ -88,12 +95,20 @@ RECENT_EVENTS = 6
 
 
 class _Log:
-    """The events of finished turns: an immutable tuple, so copies may share it."""
+    """The events of finished turns, a tuple per turn: immutable, so copies may share it."""
 
-    __slots__ = ("events",)
+    __slots__ = ("turns",)
 
-    def __init__(self, events: tuple[Event, ...] = ()) -> None:
-        self.events = events
+    def __init__(self, turns: tuple[tuple[Event, ...], ...] = ()) -> None:
+        self.turns = turns
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        return tuple(chain.from_iterable(self.turns))
+
+    def then(self, events: Iterable[Event]) -> _Log:
+        """This log and one more turn's events (a new log: a turn's end copies no earlier event)."""
+        return _Log((*self.turns, tuple(events)))
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Log:
         return self  # immutable, like a tuple of immutable values
@@ -105,15 +120,16 @@ class _Log:
         return hash(self.events)
 
     def __len__(self) -> int:
-        return len(self.events)
+        return sum(map(len, self.turns))
 
 
 class TargetState(State):
     """A position of The Target: seats 1…n around a circle with two HQs (TG-2)."""
 
-    __slots__ = ("_cache",)
-    # Whose move and the legal actions, remembered until the next change (every change goes through
-    # ``_apply``, which forgets them).  A slot, not an attribute: it is not part of the position.
+    __slots__ = ("_now", "_cache")
+    # Whose move (``_now``), and the legal actions, chance weights and public view (``_cache``), remembered
+    # until the next change: every change goes through ``_apply``, and anything else that changes a
+    # position calls ``_forget``.  Slots, not attributes: they are not part of the position.
 
     def __init__(self, spec: GameSpec, variant: str, seats: int, options: Mapping[str, Any]) -> None:
         self.spec, self.variant, self.seats = spec, variant, seats
@@ -163,6 +179,7 @@ class TargetState(State):
         self.step = 0
         self._past = _Log()
         self._events: list[Event] = []
+        self._forget()
 
     # -- scenario helper --------------------------------------------------------
     @classmethod
@@ -217,8 +234,8 @@ class TargetState(State):
         state.outed_seen = {s: dict(v) for s, v in (outed_seen or {}).items()}
         state.direction = direction
         state.marker = state.circle.index(marker)
-        state._cache = {}
-        state._log("scenario", None, None, "A teaching scenario was set up.")
+        state._forget()
+        state._log("scenario", None, None)
         state._start_turn()
         return state
 
@@ -232,32 +249,29 @@ class TargetState(State):
     # -- the contract -----------------------------------------------------------
     @property
     def turn(self) -> Turn:
-        cache = self._memo()
-        turn = cache.get("turn")
+        turn = self._now
         if turn is None:
-            turn = cache["turn"] = self._turn()
+            turn = self._now = self._turn()
         return turn
 
-    def _memo(self) -> dict[Any, Any]:
-        try:
-            return self._cache
-        except AttributeError:
-            self._cache: dict[Any, Any] = {}
-            return self._cache
+    def _forget(self) -> None:
+        """The position changed: forget whose move it was and everything worked out from it."""
+        self._now: Turn | None = None
+        self._cache: dict[Any, Any] = {}
 
     def _turn(self) -> Turn:
         stage = self.stage
         if self.draws or stage in (PICK, ASSIGN):
             return CHANCE_TURN
         if stage == SURVEILLED:
-            return Turn((self.play_order[0],))
+            return _turn_of((self.play_order[0],))
         if stage == PLAY:
-            return Turn(tuple(self.pending))
+            return _turn_of(tuple(self.pending))
         if stage == RESTORE:
-            return Turn(tuple(s for s in range(1, self.seats + 1) if self._restoring(s)))
+            return _turn_of(tuple(self._restorers()))
         if stage == DONE:
             return OVER
-        return Turn((self.circle[self.marker if stage == DEFLECT else self.receiver],))  # type: ignore[arg-type]
+        return _turn_of((self.circle[self.marker if stage == DEFLECT else self.receiver],))  # type: ignore[arg-type]
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -277,9 +291,16 @@ class TargetState(State):
 
     def chance_weights(self) -> tuple[tuple[Action, int], ...]:
         """Each remaining card of the pile or deck drawn from weighs 1: a draw is uniform over the multiset."""
+        weights = self._cache.get("chance")
+        if weights is None:
+            weights = self._cache["chance"] = self._chance_weights()
+        return weights
+
+    def _chance_weights(self) -> tuple[tuple[Action, int], ...]:
         if self.draws:
-            deck = self.decks[self.draws[0][1]]
-            return tuple((_DEALS[card], deck[card]) for card in _DECK_CARDS[self.draws[0][1]] if card in deck)
+            name = self.draws[0][1]
+            deck = self.decks[name]
+            return tuple([_DEAL_WEIGHTS[card][deck[card]] for card in _DECK_CARDS[name] if card in deck])
         if self.stage == PICK:
             return _weights(Pick, tuple(sorted(self.pile2.items())))
         if self.stage == ASSIGN:
@@ -287,29 +308,40 @@ class TargetState(State):
         return ()
 
     def legal_actions(self, seat: int | None = None) -> tuple[Action, ...]:
-        turn = self.turn
         if seat is None:
-            if len(turn.seats) != 1:
+            seats = self.turn.seats
+            if len(seats) != 1:
                 return ()
-            seat = turn.seats[0]
-        if seat not in turn.seats:
-            return ()
-        cache = self._memo()
-        actions = cache.get(seat)
+            seat = seats[0]
+        actions = self._cache.get(seat)
         if actions is None:
-            actions = cache[seat] = self._legal(seat)
+            if seat not in self.turn.seats:
+                return ()
+            actions = self._cache[seat] = self._legal(seat)
         return actions
+
+    def is_legal(self, action: Action, seat: int | None) -> bool:
+        """As :meth:`State.is_legal`, first looking for the very object listed (a chosen action usually is)."""
+        if seat is None:
+            for outcome, _ in self.chance_weights():
+                if outcome is action:
+                    return True
+        else:
+            for legal in self._cache.get(seat) or self.legal_actions(seat):
+                if legal is action:
+                    return True
+        return State.is_legal(self, action, seat)
 
     def _legal(self, seat: int) -> tuple[Action, ...]:
         stage, hand = self.stage, self.hands[seat]
         if stage in _PLAYING:
-            return (*(Play(c) for c in _distinct(hand)), *self._anytime(seat, keep=1))
+            return (*_each(_PLAYS, hand), *self._anytime(seat, 1))
         if stage == RESTORE:
             if len(hand) > HAND:
-                moves: tuple[Action, ...] = tuple(Discard(c) for c in _distinct(hand))
+                moves: Iterable[Action] = _each(_DISCARDS, hand)
             else:
-                moves = tuple(Draw(d) for d in self._drawable(seat))
-            return (*moves, *self._anytime(seat, keep=0))
+                moves = map(_DRAWS.__getitem__, self._drawable(seat))
+            return (*moves, *self._anytime(seat, 0))
         decisions: list[Action] = []
         if stage == OPERATIVES and "missed" not in self.pile:
             for attack in _distinct(c for c in self.pile if c in ATTACKS):
@@ -323,38 +355,36 @@ class TargetState(State):
             decisions.extend(self._reveals(seat))
         if stage != OUTED and self._may_resolve():
             decisions.append(Resolve())
-        return (*decisions, *self._anytime(seat, keep=0))
+        return (*decisions, *self._anytime(seat, 0))
 
     def apply(self, action: Action, seat: int | None = None) -> None:
-        """As :meth:`State.apply`; the cards of a set or a removal may be named in any order."""
-        super().apply(_canonical(action), seat)
+        """As :meth:`State.apply`; the cards of a set, a removal or a counter may be named in any order."""
+        State.apply(self, _canonical(action) if type(action) in _REORDERED else action, seat)
 
     # -- the choices a seat has -----------------------------------------------------
-    def _anytime(self, seat: int, keep: int) -> tuple[Action, ...]:
+    def _anytime(self, seat: int, keep: int) -> list[Action]:
         """TG-11 sets and TG-7 removals, offered while the seat is pending (TG-S2, TG-S3)."""
         hand, front = self.hands[seat], self.front[seat]
         spare = len(hand) - keep
         actions: list[Action] = []
-        if spare >= 3:
-            for category in ("training", "materials", "contacts", "languages"):
-                cards = [c for c in hand if CATEGORY.get(c) == category]
-                if len(cards) < 3:
-                    continue
+        if spare >= 3 and (sum(map(_TALLY.__getitem__, hand)) + _TO_THREE) & _THREE:  # three of a category
+            for category, sets in _sets(hand):
                 if (seat in self.language_pass if category == "languages"
                         else TOKEN_FOR[category] in self.tokens[seat]):
                     continue
-                actions.extend(TurnIn(combo) for combo in sorted(set(combinations(cards, 3)), key=_ranks))
+                actions.extend(sets)
         if front and spare >= 1:
+            cards = dict.fromkeys(front)  # each once, in rulebook order (fronts are kept sorted)
             if "slip" in hand:
-                actions.extend(Remove(c, ("slip",)) for c in _distinct(front))
+                actions.extend(map(_SLIP_REMOVALS.__getitem__, cards))
             if "deep-cover" in hand:
-                actions.append(Remove("all", ("deep-cover",)))
+                actions.append(_DEEP_COVER_REMOVAL)
             if spare >= 2:
-                for card in _distinct(front):
+                for card in cards:
                     pair = COUNTERS.get(card)
                     if pair and pair[0] in hand and pair[1] in hand:
-                        actions.append(Remove(card, pair))
-        return tuple(actions)
+                        actions.append(_PAIR_REMOVALS[card])
+        return actions
 
     def _counters(self, seat: int, card: str) -> list[Action]:
         """Every way to pay ``card``'s two named Rookie cards from hand and/or pile (TG-6, TG-FAQ-2)."""
@@ -381,22 +411,33 @@ class TargetState(State):
             return slips == 0 or slips >= targets  # TG-S6: fewer Slips than cards: choose first
         return True
 
-    def _allowed_decks(self, seat: int) -> tuple[str, ...]:
-        if seat in self.language_pass:  # TG-11: Languages give one restore from any advanced deck
-            return DECKS
-        return ("rookie", *self.tokens[seat])
+    def _cleared_decks(self, seat: int) -> Sequence[str]:
+        """TG-11: the advanced decks ``seat`` may draw from besides the Rookie deck: its tokens' decks, or every
+        one with a Languages pass."""
+        return _ADVANCED_DECKS if seat in self.language_pass else self.tokens[seat]
 
     def _drawable(self, seat: int) -> tuple[str, ...]:
-        return tuple(d for d in self._allowed_decks(seat) if self.decks[d] or self.discards[d])
+        """The decks ``seat`` may draw from whose cards or discards are not all gone (TG-S12)."""
+        decks, discards = self.decks, self.discards
+        drawable: tuple[str, ...] = _ROOKIE if decks["rookie"] or discards["rookie"] else ()
+        for deck in self._cleared_decks(seat):
+            if decks[deck] or discards[deck]:
+                drawable += (deck,)
+        return drawable
 
     def _forced_draw(self, seat: int) -> bool:
         """Below 4 with nothing to choose: only the Rookie deck, no set to turn in, nothing to remove."""
-        hand = self.hands[seat]
-        return (len(hand) < HAND and self._drawable(seat) == ("rookie",) and not self._anytime(seat, keep=0))
+        return len(self.hands[seat]) < HAND and self._drawable(seat) == _ROOKIE and not self._anytime(seat, 0)
 
-    def _restoring(self, seat: int) -> bool:
-        size = len(self.hands[seat])
-        return size > HAND or (size < HAND and bool(self._drawable(seat)))
+    def _restorers(self) -> list[int]:
+        """TG-12: the seats whose hand is not 4 cards and can be restored (TG-S12: not from empty decks)."""
+        hands, restoring = self.hands, []
+        rookie = self.decks["rookie"] or self.discards["rookie"]  # every seat may draw Rookie cards
+        for seat in range(1, self.seats + 1):
+            size = len(hands[seat])
+            if size > HAND or (size < HAND and (rookie or self._drawable(seat))):
+                restoring.append(seat)
+        return restoring
 
     # -- why not ------------------------------------------------------------------
     def explain_illegal(self, action: Action, seat: int) -> IllegalActionError:
@@ -456,7 +497,7 @@ class TargetState(State):
                 return illegal("TG-12", f"Drawing up to 4 comes at the end of the turn; {now}", action)
             if len(hand) >= HAND:
                 return illegal("TG-12", f"Your hand has {len(hand)} cards: only a hand below 4 draws", action)
-            if action.deck not in self._allowed_decks(seat):
+            if action.deck != "rookie" and action.deck not in self._cleared_decks(seat):
                 return illegal("TG-11", f"You have no clearance for the {action.deck.title()} deck: turn in three "
                                         "Rookie cards of its category first", action)
             return illegal("TG-S12", f"The {action.deck.title()} deck and its discard pile are empty", action)
@@ -532,14 +573,30 @@ class TargetState(State):
 
     # -- doing a legal action ------------------------------------------------------
     def _apply(self, action: Action, seat: int | None) -> None:
-        self._cache = {}
+        self._forget()
         self.step += 1
         if seat is None:
-            self._chance(action)
+            if type(action) is Deal:  # the usual chance point: a card drawn
+                self._deal(action.card)  # type: ignore[attr-defined]
+            else:
+                self._setup(action)
             return
         kind = type(action)
-        if kind is Play:
+        if kind is Play:  # the last card played reveals the pile and carries the turn on
             self._play(seat, action.card)  # type: ignore[attr-defined]
+            return
+        if kind is Resolve:
+            self._perform()
+            self._run()
+            return
+        if kind is Discard:
+            card = action.card  # type: ignore[attr-defined]
+            self.hands[seat].remove(card)
+            self._discard([card])
+            self._log("discard", seat, None, ("card", card))
+        elif kind is Draw:
+            self.draws.append((seat, action.deck))  # type: ignore[attr-defined]
+            self._prepare_draw()
         elif kind is TurnIn:
             self._turn_in(seat, action.cards)  # type: ignore[attr-defined]
         elif kind is Remove:
@@ -551,48 +608,31 @@ class TargetState(State):
         elif kind is Reveal:
             self._reveal(seat, action)  # type: ignore[arg-type]
             return
-        elif kind is Resolve:
-            self._perform()
-            self._run()
-        elif kind is Discard:
-            card = action.card  # type: ignore[attr-defined]
-            self.hands[seat].remove(card)
-            self._discard([card])
-            self._log("discard", seat, None, f"Seat {seat} discarded {describe(card)}.", card=card)
-        elif kind is Draw:
-            self.draws.append((seat, action.deck))  # type: ignore[attr-defined]
-            self._prepare_draw()
-        if self.stage == RESTORE:
+        if self.stage == RESTORE:  # a move while restoring: the restore goes on
             self._run()
 
     # setup and draws
-    def _chance(self, action: Action) -> None:
-        if isinstance(action, Deal):
-            self._deal(action.card)
-        elif isinstance(action, Pick):
+    def _setup(self, action: Action) -> None:
+        """Setup's chance points: a card picked from Pile 2, an affiliation drawn."""
+        if isinstance(action, Pick):
             _remove(self.pile2, action.affiliation)
             _add(self.combined, action.affiliation)
             self.picks_left -= 1
-            self._log("pick", None, frozenset(), f"{describe(action.affiliation)} was picked from Pile 2.",
-                      affiliation=action.affiliation)
-            self._log("picked", None, None, "A card was picked from Pile 2, face down.")
+            self._log("pick", None, frozenset(), ("affiliation", action.affiliation))
+            self._log("picked", None, None)
             if not self.picks_left:
                 self.removed, self.pile2 = self.pile2, {}
                 for affiliation, n in self.pile1.items():
                     self.combined[affiliation] = self.combined.get(affiliation, 0) + n
                 self.stage = ASSIGN
-                self._log("combined", None, None, f"The picked cards were shuffled into Pile 1; the other "
-                                                  f"{sum(self.removed.values())} were removed from play unseen.")
+                self._log("combined", None, None, ("removed", sum(self.removed.values())))
         elif isinstance(action, Assign):
             seat = self.affiliation.index("", 1)
             _remove(self.combined, action.affiliation)
             self.affiliation[seat] = action.affiliation
-            self._log("affiliation", seat, frozenset((seat,)),
-                      f"Seat {seat} drew {describe(action.affiliation)} and sealed it in their envelope.",
-                      affiliation=action.affiliation)
+            self._log("affiliation", seat, _ONLY[seat], ("affiliation", action.affiliation))
             if seat == self.seats:
-                self._log("circle", None, None, "Every player has an envelope; the envelopes and HQs form the "
-                                                "circle " + " ".join(map(str, self.circle)) + " (TG-2).")
+                self._log("circle", None, None, ("circle", self.circle))
                 self.stage = DEAL
                 self.draws = [(s, "rookie") for _ in range(HAND) for s in range(1, self.seats + 1)]
 
@@ -600,9 +640,10 @@ class TargetState(State):
         seat, deck = self.draws.pop(0)
         _remove(self.decks[deck], card)
         _insert(self.hands[seat], card)
-        self._log("drew", seat, None, f"Seat {seat} drew a card from the {deck.title()} deck.", deck=deck)
-        self._log("card", seat, frozenset((seat,)), f"Seat {seat} drew {describe(card)}.", card=card, deck=deck)
-        self._prepare_draw()
+        self._log("drew", seat, None, ("deck", deck))
+        self._log("card", seat, _ONLY[seat], ("card", card), ("deck", deck))
+        if self.draws:
+            self._prepare_draw()
         if not self.draws:
             self._run()
 
@@ -614,30 +655,34 @@ class TargetState(State):
                 return
             if self.discards[deck]:
                 self.decks[deck], self.discards[deck] = self.discards[deck], {}
-                self._log("reshuffle", None, None, f"The {deck.title()} deck is empty: its discard pile is "
-                                                   "shuffled into a new deck (TG-13).", deck=deck)
+                self._log("reshuffle", None, None, ("deck", deck))
                 return
             self.draws.pop(0)
-            self._log("no_draw", seat, None, f"Seat {seat} cannot draw: the {deck.title()} deck and its discards "
-                                             "are empty (TG-S12).", deck=deck)
+            self._log("no_draw", seat, None, ("deck", deck))
 
     # the turn
     def _start_turn(self) -> None:
         self.turn_number += 1
-        self._past = _Log(self._past.events + tuple(self._events))
+        self._past = self._past.then(self._events)
         self._events = []
         self.plays, self.face_up, self.shown = {}, {}, {}
         self.pile, self.revealed = [], []
         self.receiver, self.bombed, self.outed_left, self.advance, self.moved = self.marker, False, 0, False, False
-        self.start_hands = tuple(len(h) for h in self.hands[1:])
-        order = [s for s in self._seats_from(self.marker, self.direction) if self.hands[s]]
-        blown = [s for s in order if "blown-cover" in self.front[s]]
-        watched = [s for s in order if s not in blown and any(c in WATCH_DISTANCE for c in self.front[s])]
-        self.play_order = blown + watched
-        self.pending = sorted(s for s in order if s not in self.play_order)
+        self.start_hands = tuple(map(len, self.hands[1:]))
+        order = list(filter(self.hands.__getitem__, _players_from(self.circle, self.marker, self.direction)))
+        self.play_order = self._surveilled(order)
+        self.pending = sorted(set(order).difference(self.play_order))
         self.stage = SURVEILLED if self.play_order else PLAY
-        self._log("turn", None, None, f"Turn {self.turn_number}: the Target is {_who(self.target)}; play is "
-                                      f"{_direction(self.direction)}.", target=str(self.target))
+        self._log("turn", None, None, ("target", str(self.target)), ("direction", self.direction))
+
+    def _surveilled(self, order: list[int]) -> list[int]:
+        """TG-8, TG-FAQ-3: who plays first, in turn order: Blown Cover, then the other watched seats."""
+        fronted = list(filter(self.front.__getitem__, order))
+        if not fronted:
+            return []
+        blown = [s for s in fronted if "blown-cover" in self.front[s]]
+        watched = [s for s in fronted if s not in blown and not _WATCHING.isdisjoint(self.front[s])]
+        return blown + watched
 
     def _play(self, seat: int, card: str) -> None:
         self.hands[seat].remove(card)
@@ -646,20 +691,15 @@ class TargetState(State):
             self.play_order.pop(0)
             if "blown-cover" in self.front[seat]:  # TG-8: Blown Cover plays face up
                 self.face_up[seat] = card
-                self._log("face_up", seat, None, f"Seat {seat} (Blown Cover) played {describe(card)} face up.",
-                          card=card)
+                self._log("face_up", seat, None, ("card", card))
             else:
                 watchers = self._watchers(seat)
                 if watchers:
                     self.shown[seat] = watchers
-                    names = ", ".join(map(str, watchers))
-                    self._log("show", seat, frozenset((seat, *watchers)),
-                              f"Seat {seat} showed {describe(card)} to seat(s) {names} before playing it (TG-8).",
-                              card=card, watchers=tuple(watchers))
-                    self._log("shown", seat, None, f"Seat {seat} showed their card to seat(s) {names}, then played "
-                                                   "it face down.", watchers=tuple(watchers))
+                    self._log("show", seat, frozenset((seat, *watchers)), ("card", card), ("watchers", tuple(watchers)))
+                    self._log("shown", seat, None, ("watchers", tuple(watchers)))
                 else:
-                    self._log("played", seat, None, f"Seat {seat} played a card face down.")
+                    self._log("played", seat, None)
             if not self.play_order:
                 self.stage = PLAY
         else:  # simultaneous: nothing is logged until all have played, so submission order leaves no trace
@@ -675,27 +715,28 @@ class TargetState(State):
     def _reveal_pile(self) -> None:
         secret = sorted(s for s in self.plays if s not in self.face_up and s not in self.shown)
         for seat in secret:
-            self._log("my_play", seat, frozenset((seat,)), f"Seat {seat} played {describe(self.plays[seat])} face "
-                                                           "down.", card=self.plays[seat])
+            self._log("my_play", seat, _ONLY[seat], ("card", self.plays[seat]))
         if secret:
-            self._log("played", None, None, f"Seat(s) {', '.join(map(str, secret))} played face down.",
-                      seats=tuple(secret))
+            self._log("played", None, None, ("seats", tuple(secret)))
         self.pile = sort_cards(self.plays.values())
         self.revealed = list(self.pile)
-        self._log("reveal", None, None, "The pile is shuffled and revealed (TG-4): " + _listing(self.pile) + ".",
-                  pile=tuple(self.pile))
+        self._log("reveal", None, None, ("pile", tuple(self.pile)))
         self.stage, self.receiver = DEFLECT, self.marker
         self._run()
 
     def _run(self) -> None:
         """Carry the turn forward until someone has to act (or chance has to draw)."""
         while not self.draws and self.stage in _NEXT:
-            if self._pauses():
+            cards = _STEP_CARDS.get(self.stage)
+            if cards is not None and cards.isdisjoint(self.pile):
+                self.stage = _NEXT[self.stage]  # nothing in the pile for this step
+            elif self._pauses():
                 return
-            self._perform()
+            else:
+                self._perform()
         if not self.draws and self.stage == RESTORE:
-            restoring = [s for s in range(1, self.seats + 1) if self._restoring(s)]
-            forced = [s for s in restoring if self._forced_draw(s)]
+            restoring = self._restorers()
+            forced = list(filter(self._forced_draw, restoring))
             if forced:  # TG-S11: a draw with no alternative is made for the seat (a chance point)
                 self.draws.extend((seat, "rookie") for seat in forced)
                 self._prepare_draw()
@@ -703,10 +744,11 @@ class TargetState(State):
                     self._run()
             elif not restoring:
                 self._end_turn()
+            else:  # _run is the last step of every change: these seats are whose move it is until the next
+                self._now = _turn_of(tuple(restoring))
         elif not self.draws and self.stage == DEAL:
             self.marker = 1  # TG-2: from the KGB HQ, clockwise onto the next envelope: seat 1
-            self._log("marker", None, None, "The Target Marker moves from the KGB HQ onto seat 1's envelope: seat 1 "
-                                            "is the first Target (TG-2).")
+            self._log("marker", None, None)
             self._start_turn()
 
     def _pauses(self) -> bool:
@@ -714,18 +756,10 @@ class TargetState(State):
         stage = self.stage
         if not isinstance(self.circle[self.marker if stage == DEFLECT else self.receiver], int):
             return False
-        pile = self.pile
-        if stage == DEFLECT:
-            return any(c in DEFLECTS for c in pile)
-        if stage == OPERATIVES:
-            return any(DECK_OF[c] == "operative" for c in pile)
-        if stage == ESPIONAGE:
-            return any(c in _ESPIONAGE_TARGETS for c in pile)
         if stage == OUTED:
             return self.outed_left > 0 and bool(self._outed_viewers())
-        if stage == MOVEMENT:
-            return any(c in _MOVERS for c in pile)
-        return False
+        cards = _TARGET_CARDS if stage == ESPIONAGE else _STEP_CARDS.get(stage)
+        return cards is not None and not cards.isdisjoint(self.pile)
 
     def _perform(self) -> None:
         """Carry out the current step and move to the next stage."""
@@ -738,8 +772,7 @@ class TargetState(State):
             self._step_espionage()
         elif stage == OUTED:
             if self.outed_left:
-                self._log("outed_void", None, None, f"{_who(self.circle[self.receiver])} was Outed, but every "
-                                                    "other player has already seen their affiliation (TG-7).")
+                self._log("outed_void", None, None, ("receiver", str(self.circle[self.receiver])))
             self.outed_left = 0
         elif stage == INTEL_STEP:
             self._step_intel()
@@ -760,10 +793,8 @@ class TargetState(State):
         self._discard(deflects)
         if net:
             self.receiver = self._step_players(self.marker, net * self.direction)
-        where = (f"to {_who(self.circle[self.receiver])}, {abs(net)} player(s) {'on' if net > 0 else 'back'}"
-                 if net else "nowhere: they cancel out")
-        self._log("deflect", None, None, f"Step 1: {_listing(deflects)} deflect the pile {where} (TG-5).",
-                  cards=tuple(deflects), net=net, receiver=str(self.circle[self.receiver]))
+        self._log("deflect", None, None, ("cards", tuple(deflects)), ("net", net),
+                  ("receiver", str(self.circle[self.receiver])))
 
     def _step_operatives(self) -> None:
         """TG-6: Missed cancels every attack; an uncountered attack hits (once, TG-S4); Bombed on an HQ."""
@@ -777,25 +808,17 @@ class TargetState(State):
         who = self.circle[self.receiver]
         if not isinstance(who, int):
             self.bombed = "bombed" in attacks and not missed
-            what = ("Bombed: the Intel played this turn is destroyed" if self.bombed else
-                    "Missed saves the Intel from the Bombed" if "bombed" in attacks else "no one to hit")
-            self._log("operatives", None, None, f"Step 2 at the {who} HQ: {_listing(cards)} — {what} (TG-6).",
-                      cards=tuple(cards), bombed=self.bombed)
+            self._log("operatives", None, None, ("cards", tuple(cards)), ("bombed", self.bombed), ("hq", who))
         elif attacks and not missed:
             self._attack(who, attacks)
         else:
-            why = "Missed: every attack misses" if attacks else "no attack"
-            self._log("operatives", None, None, f"Step 2: {_listing(cards)} — {why} (TG-6).", cards=tuple(cards))
+            self._log("operatives", None, None, ("cards", tuple(cards)))
 
     def _attack(self, seat: int, attacks: list[str]) -> None:
         lost, tokens = list(self.hands[seat]), list(self.tokens[seat])
         self.hands[seat], self.tokens[seat] = [], []
         self._discard(lost)
-        self._log("attack", seat, None, f"Step 2: seat {seat} is hit by {_listing(attacks)}: discards their hand "
-                                        f"({_listing(lost)}), returns every clearance token"
-                                        f"{' (' + ', '.join(tokens) + ')' if tokens else ''} and draws 4 Rookie "
-                                        "cards; Espionage cards in front stay (TG-6).",
-                  attacks=tuple(attacks), lost=tuple(lost), tokens=tuple(tokens))
+        self._log("attack", seat, None, ("attacks", tuple(attacks)), ("lost", tuple(lost)), ("tokens", tuple(tokens)))
         self.draws.extend([(seat, "rookie")] * HAND)
         self._prepare_draw()
 
@@ -807,8 +830,7 @@ class TargetState(State):
             if cards:
                 self._take_from_pile(cards)
                 self._discard(cards)
-                self._log("espionage", None, None, f"Step 3 at the {who} HQ: {_listing(cards)} discarded (TG-9).",
-                          cards=tuple(cards))
+                self._log("espionage", None, None, ("cards", tuple(cards)), ("hq", who))
             return
         targets = [c for c in self.pile if c in _ESPIONAGE_TARGETS]
         if not targets:
@@ -825,13 +847,8 @@ class TargetState(State):
         for card in kept:
             _insert(self.front[who], card)
         self.outed_left = kept.count("outed")
-        parts = []
-        if cancelled:
-            parts.append(f"{_listing(used)} cancel(s) {_listing(cancelled)}")
-        if kept:
-            parts.append(f"{_listing(kept)} go(es) face up in front of seat {who}")
-        self._log("espionage", None, None, f"Step 3: {'; '.join(parts)} (TG-7).", cancelled=tuple(cancelled),
-                  kept=tuple(kept))
+        self._log("espionage", None, None, ("cancelled", tuple(cancelled)), ("kept", tuple(kept)),
+                  ("used", tuple(used)), ("seat", who))
 
     def _step_intel(self) -> None:
         """TG-9: on an HQ, Intel is deposited forever (unless Bombed); the rest is discarded."""
@@ -843,17 +860,14 @@ class TargetState(State):
         self._take_from_pile(intel + rest)
         if intel and self.bombed:
             self._discard(intel)
-            self._log("destroyed", None, None, f"Step 4: the Bombed destroys {_listing(intel)} at the {hq} HQ "
-                                               "(TG-6).", cards=tuple(intel))
+            self._log("destroyed", None, None, ("cards", tuple(intel)), ("hq", hq))
         elif intel:
             self.deposits[hq].extend(intel)  # type: ignore[index]
             self.deposited += len(intel)
-            self._log("deposit", None, None, f"Step 4: {_listing(intel)} deposited at the {hq} HQ, for good (TG-9).",
-                      hq=hq, cards=tuple(intel))
+            self._log("deposit", None, None, ("hq", hq), ("cards", tuple(intel)))
         if rest:
             self._discard(rest)
-            self._log("hq_discard", None, None, f"Step 4: {_listing(rest)} played on the {hq} HQ are discarded "
-                                                "(TG-9).", cards=tuple(rest))
+            self._log("hq_discard", None, None, ("cards", tuple(rest)), ("hq", hq))
         self._check_win()
 
     def _check_win(self) -> None:
@@ -872,11 +886,7 @@ class TargetState(State):
             return
         self.win_team, self.stage = team, DONE
         self.winner_seats = tuple(s for s in range(1, self.seats + 1) if self.affiliation[s] == team)
-        why = ("three Dirty Intel are deposited" if team == "double-agent"
-               else f"three Intel of one letter are at the {team.upper()} HQ")
-        self._log("win", None, None, f"The {describe(team)} side wins: {why} (TG-14). Winners: seat(s) "
-                                     f"{', '.join(map(str, self.winner_seats))}.", team=team,
-                  winners=self.winner_seats)
+        self._log("win", None, None, ("team", team), ("winners", self.winner_seats))
 
     def _step_movement(self) -> None:
         """TG-10 and TG-FAQ-5: Reverse first, then Advance to HQ, both from the next turn."""
@@ -889,10 +899,8 @@ class TargetState(State):
             self.direction = -self.direction
         self.advance = "advance-hq" in cards
         self.moved = True
-        self._log("movement", None, None, f"Step 5: {_listing(cards)} — play will go {_direction(self.direction)}"
-                                          f"{' and the next Target is the next HQ' if self.advance else ''}; "
-                                          f"next Target: {_who(self.circle[self._next_marker()])} (TG-10).",
-                  cards=tuple(cards), direction=self.direction, advance=self.advance)
+        self._log("movement", None, None, ("cards", tuple(cards)), ("direction", self.direction),
+                  ("advance", self.advance), ("next_target", str(self.circle[self._next_marker()])))
 
     def _step_take(self) -> None:
         who = self.circle[self.receiver]
@@ -900,8 +908,7 @@ class TargetState(State):
             taken = self.pile
             for card in taken:
                 _insert(self.hands[who], card)
-            self._log("take", who, None, f"Step 6: seat {who} takes the rest of the pile: {_listing(taken)}.",
-                      cards=tuple(taken))
+            self._log("take", who, None, ("cards", tuple(taken)))
         self.pile = []
 
     def _next_marker(self) -> int:
@@ -915,12 +922,10 @@ class TargetState(State):
     def _end_turn(self) -> None:
         self.language_pass = []
         self.marker = self._next_marker()
-        self._log("end", None, None, f"Every hand is back to 4; the Target Marker moves to {_who(self.target)}.",
-                  target=str(self.target))
+        self._log("end", None, None, ("target", str(self.target)))
         if self.turn_limit is not None and self.turn_number >= self.turn_limit:
             self.stage = DONE
-            self._log("limit", None, None, f"The turn limit of {self.turn_limit} turns is reached: no winner "
-                                           "(TG-14).")
+            self._log("limit", None, None, ("limit", self.turn_limit))
             return
         self._start_turn()
 
@@ -931,27 +936,20 @@ class TargetState(State):
         self.pile.remove(action.card)
         paid = [card for _, card in action.pay]
         self._discard([action.card, *paid])
-        self._log("counter", seat, None, f"Seat {seat} counters {describe(action.card)} with "
-                                         + " and ".join(f"{describe(c)} from the {w}" for w, c in action.pay)
-                                         + f" ({'TG-6' if action.card in ATTACKS else 'TG-7'}).",
-                  card=action.card, pay=action.pay)
+        self._log("counter", seat, None, ("card", action.card), ("pay", action.pay))
 
     def _evade(self, seat: int, card: str) -> None:
         self.pile.remove("slip")
         self.pile.remove(card)
         self._discard(["slip", card])
-        self._log("evade", seat, None, f"Seat {seat} lets a Slip from the pile cancel {describe(card)} (TG-7).",
-                  card=card)
+        self._log("evade", seat, None, ("card", card))
 
     def _reveal(self, seat: int, action: Reveal) -> None:
         colour = action.colour or self.affiliation[seat]
         self.outed_seen.setdefault(seat, {})[action.seat] = colour
         self.outed_left -= 1
-        self._log("outed", seat, None, f"Seat {seat} was Outed and showed their affiliation to seat {action.seat} "
-                                       "(TG-7).", viewer=action.seat)
-        self._log("outed_shown", seat, frozenset((seat, action.seat)),
-                  f"Seat {seat} showed seat {action.seat} the colour {describe(colour)}.", viewer=action.seat,
-                  colour=colour)
+        self._log("outed", seat, None, ("viewer", action.seat))
+        self._log("outed_shown", seat, frozenset((seat, action.seat)), ("viewer", action.seat), ("colour", colour))
         if not self._pauses():
             self._perform()
             self._run()
@@ -963,13 +961,10 @@ class TargetState(State):
         category = CATEGORY[cards[0]]
         if category == "languages":
             self.language_pass = sorted({*self.language_pass, seat})
-            gain = "a one-time pass to restore from any advanced deck"
         else:
             token = TOKEN_FOR[category]
             self.tokens[seat] = [d for d in DECKS if d in {*self.tokens[seat], token}]
-            gain = f"the {token.title()} clearance token"
-        self._log("clearance", seat, None, f"Seat {seat} turned in {_listing(cards)} ({category}) for {gain} "
-                                           "(TG-11).", cards=cards, category=category)
+        self._log("clearance", seat, None, ("cards", cards), ("category", category))
 
     def _remove_front(self, seat: int, action: Remove) -> None:
         front = self.front[seat]
@@ -979,9 +974,7 @@ class TargetState(State):
         for card in action.using:
             self.hands[seat].remove(card)
         self._discard([*removed, *action.using])
-        self._log("remove", seat, None, f"Seat {seat} discarded {_listing(action.using)} to remove "
-                                        f"{_listing(removed)} from in front of them (TG-7).",
-                  removed=tuple(removed), using=action.using)
+        self._log("remove", seat, None, ("removed", tuple(removed)), ("using", action.using))
 
     # card movements
     def _take_from_pile(self, cards: Iterable[str]) -> None:
@@ -993,11 +986,6 @@ class TargetState(State):
             _add(self.discards[DECK_OF[card]], card)
 
     # circle geometry
-    def _seats_from(self, pos: int, direction: int) -> list[int]:
-        size = len(self.circle)
-        found = (self.circle[(pos + direction * i) % size] for i in range(size))
-        return [s for s in found if isinstance(s, int)]
-
     def _step_players(self, pos: int, steps: int) -> int:
         """Move ``steps`` players along the circle (negative: the other way), skipping HQs (TG-5)."""
         size, way = len(self.circle), 1 if steps > 0 else -1
@@ -1011,10 +999,11 @@ class TargetState(State):
         return self.circle[self._step_players(self.circle.index(seat), k)]  # type: ignore[return-value]
 
     # events
-    def _log(self, kind: str, actor: int | None, seen_by: frozenset[int] | None, text: str, **data: Any) -> None:
-        data["turn"] = self.turn_number
-        data["stage"] = self.stage
-        self._events.append(Event(self.step, kind, actor, seen_by, text, tuple(data.items())))
+    def _log(self, kind: str, actor: int | None, seen_by: frozenset[int] | None, *facts: tuple[str, Any]) -> None:
+        """Log an event of ``kind`` with its facts as (name, value) pairs, then the turn and the stage; its text
+        is written when read."""
+        self._events.append(Event(self.step, kind, actor, seen_by, NARRATORS[kind],
+                                  (*facts, ("turn", self.turn_number), ("stage", self.stage))))
 
     # -- invariants and hidden information -------------------------------------------
     def validate(self) -> list[str]:
@@ -1048,6 +1037,8 @@ class TargetState(State):
                 problems.append(f"seat {seat} holds tokens {self.tokens[seat]}")
             if any(c not in _ESPIONAGE_TARGETS for c in self.front[seat]):
                 problems.append(f"seat {seat} has {self.front[seat]} in front: only Surveillance and Outed lie there")
+            if self.hands[seat] != sort_cards(self.hands[seat]) or self.front[seat] != sort_cards(self.front[seat]):
+                problems.append(f"seat {seat}'s hand or front is out of rulebook order")
         for owner, seen in self.outed_seen.items():
             if owner in seen or any(colour not in ("cia", "kgb") or (self.affiliation[owner] != "double-agent"
                                                                      and colour != self.affiliation[owner])
@@ -1065,7 +1056,7 @@ class TargetState(State):
         which card of the revealed pile, and the other seats' affiliations (keeping what Outed
         showed ``seat``).  The copy keeps only the history ``seat`` saw."""
         other = self.clone()
-        other._past = _Log(tuple(e for e in self._past.events if e.visible_to(seat)))
+        other._past = _Log((tuple(e for e in self._past.events if e.visible_to(seat)),))
         other._events = [e for e in self._events if e.visible_to(seat)]
         slots: dict[str, list[tuple[str, int]]] = {deck: [] for deck in DECKS}
         cards: dict[str, list[str]] = {deck: [] for deck in DECKS}
@@ -1148,7 +1139,7 @@ class TargetState(State):
     # -- copies and views --------------------------------------------------------------
     def clone(self) -> TargetState:
         other = object.__new__(TargetState)
-        other._cache = {}
+        other._forget()
         other.__dict__.update(self.__dict__)
         for name in ("pile1", "pile2", "combined", "removed", "unused", "plays", "face_up"):
             setattr(other, name, dict(getattr(self, name)))
@@ -1168,10 +1159,9 @@ class TargetState(State):
     def view(self, seat: int | None) -> View:
         from .display import view_label
 
-        cache = self._memo()
-        public = cache.get("public")
+        public = self._cache.get("public")
         if public is None:  # what every seat sees is built once per position
-            public = cache["public"] = self._public_view()
+            public = self._cache["public"] = self._public_view()
         seats = range(1, self.seats + 1)
         data = dict(public)
         data["events"] = self._event_dicts(seat)
@@ -1210,7 +1200,7 @@ class TargetState(State):
             "circle": tuple(self.circle),
             "marker": self.target,
             "marker_index": self.marker,
-            "direction": _direction(self.direction),
+            "direction": direction_name(self.direction),
             "receiver": self.circle[self.receiver] if resolving else None,
             "next_target": (self.circle[self._next_marker()]
                             if stage in (TAKE, RESTORE) or (self.moved and stage != DONE) else None),
@@ -1252,13 +1242,64 @@ class TargetState(State):
         return f"<TargetState {self.seats} seats, turn {self.turn_number}, stage {self.stage}, {self.turn}>"
 
 
-_DEALS = {card: Deal(card) for card in RANK}
+
+
+def _deal_weights(card: str) -> tuple[tuple[Action, int] | None, ...]:
+    """The chance outcome of drawing ``card`` from a deck holding n of it, at index n (n ≥ 1)."""
+    deal = Deal(card)
+    return (None, *((deal, n) for n in range(1, DECK_COUNTS[DECK_OF[card]][card] + 1)))
+
+
+# Actions and outcomes are values: each is built once here and shared by every position.
+_PLAYS = {card: Play(card) for card in RANK}
+_DISCARDS = {card: Discard(card) for card in RANK}
+_DRAWS = {deck: Draw(deck) for deck in DECKS}
+_SLIP_REMOVALS = {card: Remove(card, ("slip",)) for card in RANK}
+_PAIR_REMOVALS = {card: Remove(card, pair) for card, pair in COUNTERS.items()}
+_DEEP_COVER_REMOVAL = Remove("all", ("deep-cover",))
+_DEAL_WEIGHTS = {card: _deal_weights(card) for card in RANK}
 _DECK_CARDS = {deck: tuple(DECK_COUNTS[deck]) for deck in DECKS}
+_REORDERED = frozenset((TurnIn, Remove, Counter))
+"""The actions whose cards may be named in any order (see :func:`_canonical`)."""
+_ROOKIE = ("rookie",)
+_ADVANCED_DECKS = DECKS[1:]
+_ONLY = {seat: frozenset((seat,)) for seat in range(1, max(SETUP_CHART) + 1)}
+"""The audience of what one seat alone sees."""
+_TALLY = {card: 1 << 16 * CATEGORIES.index(CATEGORY[card]) if card in CATEGORY else 0 for card in RANK}
+"""A hand's tally of Rookie cards is the sum over its cards: a 16-bit count for each category (TG-11)."""
+_TO_THREE, _THREE = (sum(bits << 16 * i for i in range(len(CATEGORIES))) for bits in (0x8000 - 3, 0x8000))
+"""Added to a tally, ``_TO_THREE`` sets a count's top bit (in ``_THREE``) exactly when the count is 3 or more."""
 
 
 def _fractions(weights: tuple[tuple[Action, int], ...]) -> tuple[tuple[Action, Fraction], ...]:
     total = sum(w for _, w in weights)
     return tuple((outcome, Fraction(w, total)) for outcome, w in weights)
+
+
+def _sets(hand: list[str]) -> list[tuple[str, tuple[TurnIn, ...]]]:
+    """TG-11: each category with three Rookie cards in ``hand``, and its sets."""
+    categories = list(map(CATEGORY.get, hand))
+    return [(category, _sets_of(tuple(c for c, of in zip(hand, categories) if of == category)))
+            for category in CATEGORIES if categories.count(category) >= 3]
+
+
+@lru_cache(maxsize=1024)
+def _players_from(circle: tuple[str | int, ...], pos: int, direction: int) -> tuple[int, ...]:
+    """The seats in turn order from ``pos`` (HQs left out)."""
+    found = (circle[(pos + direction * i) % len(circle)] for i in range(len(circle)))
+    return tuple(s for s in found if isinstance(s, int))
+
+
+@lru_cache(maxsize=4096)
+def _turn_of(seats: tuple[int, ...]) -> Turn:
+    """The seats' turn (one value per group of seats: a Turn is costly to build and never changes)."""
+    return Turn(seats)
+
+
+@lru_cache(maxsize=4096)
+def _sets_of(cards: tuple[str, ...]) -> tuple[TurnIn, ...]:
+    """Every set of three of ``cards`` (one category's, in hand order), in rulebook order."""
+    return tuple(TurnIn(combo) for combo in sorted(set(combinations(cards, 3)), key=_ranks))
 
 
 @lru_cache(maxsize=4096)
@@ -1283,6 +1324,17 @@ def _ranks(cards: tuple[str, ...]) -> tuple[int, ...]:
     return tuple(RANK[c] for c in cards)
 
 
+def _each(actions: Mapping[str, Action], cards: list[str]) -> list[Action]:
+    """``actions[card]`` for each distinct card, in rulebook order (``cards`` is in that order: equal cards
+    are side by side)."""
+    found, last = [], None
+    for card in cards:
+        if card != last:
+            found.append(actions[card])
+            last = card
+    return found
+
+
 def _distinct(cards: Iterable[str]) -> list[str]:
     return sort_cards(set(cards))
 
@@ -1297,11 +1349,8 @@ def _holds(hand: list[str], cards: Iterable[str]) -> bool:
 
 
 def _insert(cards: list[str], card: str) -> None:
-    rank = RANK[card]
-    i = 0
-    while i < len(cards) and RANK[cards[i]] <= rank:
-        i += 1
-    cards.insert(i, card)
+    """Put ``card`` into the sorted ``cards``, after any equal card."""
+    insort(cards, card, key=RANK.__getitem__)
 
 
 def _add(counts: dict[str, int], card: str) -> None:
@@ -1319,15 +1368,3 @@ def _counts(counts: Mapping[str, int]) -> FrozenDict:
     """A multiset as view data: card -> how many, in rulebook order."""
     return FrozenDict((c, counts[c]) for c in sort_cards(counts))
 
-
-def _listing(cards: Iterable[str]) -> str:
-    names = [describe(c) for c in cards]
-    return ", ".join(names) if names else "nothing"
-
-
-def _who(position: str | int) -> str:
-    return f"seat {position}" if isinstance(position, int) else f"the {position} HQ"
-
-
-def _direction(direction: int) -> str:
-    return "clockwise" if direction > 0 else "counter-clockwise"

@@ -51,3 +51,11 @@ def test_every_turn_of_a_random_game_starts_with_four_cards_each_and_keeps_its_d
             if state.stage in ("play", "surveilled"):
                 assert state.start_hands == (4,) * seats  # sets turned in since may have shrunk a hand
             assert state.validate() == []
+
+
+def test_validate_sees_a_hand_or_a_front_out_of_rulebook_order() -> None:
+    state = scene(4, {1: ["mole", "kevlar"]}, front={2: ["tailed", "staked-out"]})
+    assert state.hands[1] == ["kevlar", "defector", "informant", "mole"] and state.front[2] == ["staked-out", "tailed"]
+    assert state.validate() == []
+    state.front[2].reverse()
+    assert any("rulebook order" in p for p in state.validate())

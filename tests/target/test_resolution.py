@@ -402,7 +402,7 @@ def test_TG_13_an_empty_deck_is_refilled_from_its_discards() -> None:
     state = settle(_pile({2: "mole"}, tokens={3: ["operative"]}))
     state.discards["operative"] = dict(state.decks["operative"])  # white box: move the deck to its discards
     state.decks["operative"] = {}
-    state._cache = {}
+    state._forget()
     assert Draw("operative") in state.legal_actions(3)
     state.apply(Draw("operative"), 3)
     assert last(state, "reshuffle").get("deck") == "operative"
@@ -415,7 +415,7 @@ def test_TG_S12_a_seat_with_nothing_to_draw_stops_below_four() -> None:
     state = settle(_pile({2: "mole"}, tokens={3: ["intel"]}))
     state.decks["intel"], state.discards["intel"] = {}, {}
     state.decks["rookie"], state.discards["rookie"] = {}, {}
-    state._cache = {}
+    state._forget()
     assert 3 not in state.turn.seats
     with pytest.raises(IllegalActionError) as caught:
         state.apply(Draw("intel"), 1)
