@@ -29,6 +29,8 @@ _ONLY = {seat: frozenset((seat,)) for seat in range(1, 7)}
 _PLANS, _REPORT, _MESSAGE = DOCUMENTS
 CUTS = {card: Cut(card) for card in STACK_COUNTS}
 DRAWS = {card: Draw(card) for card in STACK_COUNTS}
+_Entry = tuple[int, str, "int | None", "frozenset[int] | None", tuple[tuple[str, Any], ...]]
+"""An event as logged: step, kind, actor, audience, facts."""
 _DECISIONS: dict[tuple[str, int], tuple[Action, ...]] = {}
 """(envelope contents, seat) -> the decisions open after looking inside: few distinct, worked out once."""
 
@@ -54,7 +56,8 @@ class CloakDaggerState(State):
         self.winner = 0
         self.step = 0
         self._choices: tuple[Action, ...] = ()  # the decisions open after looking inside
-        self._events: list[Event] = []
+        self._logged: list[_Entry] = []  # every event as logged: cheap tuples, made into Events when asked for
+        self._made: list[Event] = []  # the first ones, made into Events so far
         self._books: dict[int, tuple[Notebook, int]] = {}  # note lists derived so far, per seat
 
     # -- the contract -----------------------------------------------------------
@@ -72,7 +75,15 @@ class CloakDaggerState(State):
 
     @property
     def events(self) -> tuple[Event, ...]:
-        return tuple(self._events)
+        return tuple(self._history())
+
+    def _history(self) -> list[Event]:
+        """The events logged so far (a simulation that reads none never pays for making them)."""
+        made = self._made
+        if len(made) < len(self._logged):
+            made.extend(Event(step, kind, actor, seen_by, _NARRATORS[kind], facts)
+                        for step, kind, actor, seen_by, facts in self._logged[len(made):])
+        return made
 
     @property
     def stack_size(self) -> int:
@@ -282,8 +293,7 @@ class CloakDaggerState(State):
 
     def _log(self, kind: str, actor: int | None, seen_by: frozenset[int] | None, *facts: tuple[str, Any]) -> None:
         """Log an event of ``kind`` with its facts as (name, value) pairs; its text is written when read."""
-        self._events.append(Event(self.step, kind, actor, seen_by, _NARRATORS[kind],
-                                  (*facts, ("turn", self.turn_number))))
+        self._logged.append((self.step, kind, actor, seen_by, (*facts, ("turn", self.turn_number))))
 
     # -- invariants and hidden information ----------------------------------
     def validate(self) -> list[str]:
@@ -314,7 +324,7 @@ class CloakDaggerState(State):
         Agents are re-dealt among agent slots and stack cards among stack
         slots.  The copy keeps only the history ``seat`` saw.
         """
-        book = notebook(seat, self._events)
+        book = notebook(seat, self._history())
         known = {("env", e): _common(self.envelopes[e], book.notes[e].letters) for e in ENVELOPES}
         known.update({("hand", s): _common(self.hands[s], book.known_in_hand(s))
                       for s in range(1, self.seats + 1) if s != seat})
@@ -337,7 +347,8 @@ class CloakDaggerState(State):
             for i, card in zip(chosen, dealt):
                 cards[i] = card
         other = self.clone()
-        other._events = [e for e in self._events if e.visible_to(seat)]
+        other._logged = [entry for entry in self._logged if entry[3] is None or seat in entry[3]]
+        other._made = []
         other._books = {}
         other.stack_hidden = {card: 0 for card in STACK_COUNTS}
         refilled = dict(known)
@@ -358,7 +369,7 @@ class CloakDaggerState(State):
         other.stack_hidden, other.stack_bottom = dict(self.stack_hidden), self.stack_bottom[:]
         other.cutters, other.cuts = self.cutters[:], dict(self.cuts)
         other.owed = {s: t[:] for s, t in self.owed.items()}
-        other._events = self._events[:]
+        other._logged, other._made = self._logged[:], self._made[:]
         other._books = {}
         return other
 
@@ -393,10 +404,11 @@ class CloakDaggerState(State):
     def _notebook(self, seat: int) -> Notebook:
         """The seat's notes, brought up to date with the events since last asked (a cache, not state)."""
         book, read = self._books.get(seat) or (Notebook(seat), 0)
-        for event in self._events[read:]:
+        history = self._history()
+        for event in history[read:]:
             if event.visible_to(seat):
                 book.read(event)
-        self._books[seat] = (book, len(self._events))
+        self._books[seat] = (book, len(history))
         return book
 
     def text(self, seat: int | None = None) -> str:
