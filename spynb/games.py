@@ -49,9 +49,9 @@ def game_names() -> tuple[str, ...]:
 
 def get_spec(name: str) -> GameSpec:
     """The spec of the game called ``name`` (only that game is imported when its package is named like it)."""
-    spec = _SPECS.get(name)
-    if spec is None and name.replace("-", "_").isidentifier():
-        spec = _register(name.replace("-", "_"))
+    spec, package = _SPECS.get(name), name.replace("-", "_")
+    if spec is None and package.isidentifier():
+        spec = _register(package)
     if spec is None or spec.name != name:
         _discover()
         spec = _SPECS.get(name)

@@ -227,14 +227,6 @@ def next_counts(progress: Progress) -> tuple[int, ...]:
     return tuple(counts)
 
 
-def completions(prefix: Row, rows: int, cols: int, counts: Counts) -> int:
-    """``count_completions`` without its checks (tuples only)."""
-    progress: Progress | None = start(rows, cols, counts)
-    for colour in prefix:
-        progress = advance(progress, colour)
-    return layouts_after(progress)
-
-
 def count_completions(prefix: Sequence[int] = (), rows: int = 3, cols: int = 5,
                       counts: Mapping[str, int] | Sequence[int] = (5, 5, 5)) -> int:
     """The valid layouts whose first squares (row-major) have colours ``prefix``.
@@ -252,7 +244,10 @@ def count_completions(prefix: Sequence[int] = (), rows: int = 3, cols: int = 5,
     prefix = tuple(prefix)
     if len(prefix) > rows * cols or any(not 0 <= c < colours for c in prefix):
         raise ValueError(f"a prefix of {len(prefix)} colours does not fit {rows}×{cols} with {colours} colours")
-    return completions(prefix, rows, cols, counts)
+    progress: Progress | None = start(rows, cols, counts)
+    for colour in prefix:
+        progress = advance(progress, colour)
+    return layouts_after(progress)
 
 
 def count_layouts(rows: int = 3, cols: int = 5, counts: Mapping[str, int] | Sequence[int] = (5, 5, 5)) -> int:

@@ -8,7 +8,6 @@ import pytest
 
 import spynb
 from spynb.bots import ISMCTSBot, RandomBot, make_bot, play_match, tournament
-from tests.conftest import playout
 
 GAMES_WITH_RULES_BOT = [name for name in spynb.game_names() if name == "cloak-dagger"]
 
