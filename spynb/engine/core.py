@@ -13,7 +13,7 @@ import json
 import math
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -356,20 +356,3 @@ class State(ABC):
         from spynb.render import svg_for  # imported only when drawn
 
         return svg_for(self)
-
-
-def seats_seen(seats: Iterable[int]) -> frozenset[int]:
-    """The audience of a private event."""
-    return frozenset(seats)
-
-
-def everyone_label(game_title: str) -> str:
-    return f"{game_title} — omniscient teaching view: shows everything hidden from the players"
-
-
-def seat_label(game_title: str, seat: int) -> str:
-    return f"{game_title} — what seat {seat} knows"
-
-
-def as_data(mapping: Mapping[str, Any]) -> FrozenDict:
-    return freeze(dict(mapping))

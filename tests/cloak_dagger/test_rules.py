@@ -10,7 +10,7 @@ import json
 import pytest
 
 import spynb
-from spynb.cloak_dagger import RULES, Open, Pass, Take, Track, parse
+from spynb.cloak_dagger import Open, Pass, Take, Track, parse
 from spynb.cloak_dagger.cards import CUT_ORDER, DOCUMENTS, HAZARDS, STACK_COUNTS
 from spynb.engine import IllegalActionError, NotationError
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from spynb.engine import IllegalActionError
-from spynb.target import Draw, Play, Remove, Resolve, TurnIn
+from spynb.target import Draw, Play, Remove, TurnIn
 
 from .helpers import finish_turn, play, restore, scene, settle
 
