@@ -6,7 +6,7 @@ import random
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from spynb.engine import Action, Event, IllegalActionError, State, Turn, View, freeze
+from spynb.engine import Action, Event, History, IllegalActionError, State, Turn, View, freeze
 from spynb.engine.core import CHANCE_TURN, OVER
 
 from .actions import Cut, Draw, Open, Pass, Take, Track
@@ -29,7 +29,6 @@ _ONLY = {seat: frozenset((seat,)) for seat in range(1, 7)}
 _PLANS, _REPORT, _MESSAGE = DOCUMENTS
 CUTS = {card: Cut(card) for card in STACK_COUNTS}
 DRAWS = {card: Draw(card) for card in STACK_COUNTS}
-_Entry = tuple[int, str, "int | None", "frozenset[int] | None", tuple[tuple[str, Any], ...]]
 """An event as logged: step, kind, actor, audience, facts."""
 _DECISIONS: dict[tuple[str, int], tuple[Action, ...]] = {}
 """(envelope contents, seat) -> the decisions open after looking inside: few distinct, worked out once."""
@@ -56,8 +55,7 @@ class CloakDaggerState(State):
         self.winner = 0
         self.step = 0
         self._choices: tuple[Action, ...] = ()  # the decisions open after looking inside
-        self._logged: list[_Entry] = []  # every event as logged: cheap tuples, made into Events when asked for
-        self._made: list[Event] = []  # the first ones, made into Events so far
+        self._history = History(_NARRATORS)
         self._books: dict[int, tuple[Notebook, int]] = {}  # note lists derived so far, per seat
 
     # -- the contract -----------------------------------------------------------
@@ -75,15 +73,7 @@ class CloakDaggerState(State):
 
     @property
     def events(self) -> tuple[Event, ...]:
-        return tuple(self._history())
-
-    def _history(self) -> list[Event]:
-        """The events logged so far (a simulation that reads none never pays for making them)."""
-        made = self._made
-        if len(made) < len(self._logged):
-            made.extend(Event(step, kind, actor, seen_by, _NARRATORS[kind], facts)
-                        for step, kind, actor, seen_by, facts in self._logged[len(made):])
-        return made
+        return tuple(self._history.events())
 
     @property
     def stack_size(self) -> int:
@@ -293,7 +283,7 @@ class CloakDaggerState(State):
 
     def _log(self, kind: str, actor: int | None, seen_by: frozenset[int] | None, *facts: tuple[str, Any]) -> None:
         """Log an event of ``kind`` with its facts as (name, value) pairs; its text is written when read."""
-        self._logged.append((self.step, kind, actor, seen_by, (*facts, ("turn", self.turn_number))))
+        self._history.entries.append((self.step, kind, actor, seen_by, (*facts, ("turn", self.turn_number))))
 
     # -- invariants and hidden information ----------------------------------
     def validate(self) -> list[str]:
@@ -324,7 +314,7 @@ class CloakDaggerState(State):
         Agents are re-dealt among agent slots and stack cards among stack
         slots.  The copy keeps only the history ``seat`` saw.
         """
-        book = notebook(seat, self._history())
+        book = notebook(seat, self._history.events())
         known = {("env", e): _common(self.envelopes[e], book.notes[e].letters) for e in ENVELOPES}
         known.update({("hand", s): _common(self.hands[s], book.known_in_hand(s))
                       for s in range(1, self.seats + 1) if s != seat})
@@ -347,8 +337,7 @@ class CloakDaggerState(State):
             for i, card in zip(chosen, dealt):
                 cards[i] = card
         other = self.clone()
-        other._logged = [entry for entry in self._logged if entry[3] is None or seat in entry[3]]
-        other._made = []
+        other._history = self._history.seen_by(seat)
         other._books = {}
         other.stack_hidden = {card: 0 for card in STACK_COUNTS}
         refilled = dict(known)
@@ -369,7 +358,7 @@ class CloakDaggerState(State):
         other.stack_hidden, other.stack_bottom = dict(self.stack_hidden), self.stack_bottom[:]
         other.cutters, other.cuts = self.cutters[:], dict(self.cuts)
         other.owed = {s: t[:] for s, t in self.owed.items()}
-        other._logged, other._made = self._logged[:], self._made[:]
+        other._history = self._history.copy()
         other._books = {}
         return other
 
@@ -404,7 +393,7 @@ class CloakDaggerState(State):
     def _notebook(self, seat: int) -> Notebook:
         """The seat's notes, brought up to date with the events since last asked (a cache, not state)."""
         book, read = self._books.get(seat) or (Notebook(seat), 0)
-        history = self._history()
+        history = self._history.events()
         for event in history[read:]:
             if event.visible_to(seat):
                 book.read(event)

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from spynb.engine import Action, Event, IllegalActionError, SpynbError, State, Turn, View, freeze
+from spynb.engine import Action, Event, History, IllegalActionError, SpynbError, State, Turn, View, freeze
 from spynb.engine.core import CHANCE_TURN, OVER
 
 from .actions import MOVES, Big, Claim, Kloak, Pass, Place, Score, Slide, Step
@@ -209,6 +209,19 @@ def _said_pass(e: Event) -> str:
     return f"Seat {e.actor} cannot move any piece and passes (KL-9)."
 
 
+def _said_score(e: Event) -> str:
+    return (f"Seat {e.actor} scored {' '.join(e.get('squares'))} ({e.get('colour')}, {e.get('how')}); "
+            f"{'team' if len(e.get('team')) > 1 else 'seat'} score {e.get('total')}.")
+
+
+_NARRATORS: dict[str, str | Callable[[Event], str]] = {
+    "place": _said_place, "start": "The board is set up with no three in a row; seat 1 moves first.",
+    "step": _said_step, "big": _said_big, "kloak": _said_kloak, "slide": _said_slide, "choose": _said_choose,
+    "claim": _said_claim, "score": _said_score, "win": _said_win, "penalty": _said_penalty, "pass": _said_pass,
+    "limit": lambda e: f"The turn limit of {e.get('limit')} turns is reached: a draw.",
+}
+
+
 def _colour_option(value: Any) -> tuple[tuple[str, int], ...]:
     if not isinstance(value, Mapping) or not value:
         raise SpynbError(f"option 'colours' must map colour letters to counts, like {{'O': 5, 'S': 5, 'G': 5}}, "
@@ -270,7 +283,7 @@ class KloakState(State):
         """KL-6: the lines the mover chooses among after a small move."""
         self._winners: tuple[int, ...] = ()
         self.step = 0
-        self._events: list[Event] = []
+        self._history = History(_NARRATORS)
 
     def set_board(self, small: Mapping[str, str], big: Iterable[str]) -> None:
         """Put exactly these pieces on the board: square -> colour of each small piece, and the big pieces' squares.
@@ -315,7 +328,7 @@ class KloakState(State):
 
     @property
     def events(self) -> tuple[Event, ...]:
-        return tuple(self._events)
+        return tuple(self._history.events())
 
     # -- the board -------------------------------------------------------------
     def is_open(self, square: str) -> bool:
@@ -495,23 +508,23 @@ class KloakState(State):
         self._small_bits |= _BIT[square]
         self._small_lanes |= _LANE[square]
         self._setup = advance(self._setup, self._colour_index[colour])
-        self._log("place", None, _said_place, ("square", square), ("colour", colour))
+        self._log("place", None, ("square", square), ("colour", colour))
         if len(self.small) == len(SETUP_ORDER):
             self.phase, self.current, self.turn_number = PLAY, 1, 1
-            self._log("start", None, "The board is set up with no three in a row; seat 1 moves first.")
+            self._log("start", None)
 
     def _step(self, action: Step) -> None:
         seat, frm, to = self.current, action.frm, action.to
         self.small[to] = self.small.pop(frm)
         self._small_bits ^= _BIT[frm] | _BIT[to]
         self._small_lanes ^= _LANE[frm] | _LANE[to]
-        self._log("step", seat, _said_step, ("frm", frm), ("to", to))
+        self._log("step", seat, ("frm", frm), ("to", to))
         lines = self.lines_made(to)  # KL-6: only a small move scores by moving
         if len(lines) == 1:
             self._score(lines[0], "made")
         elif lines:
             self.phase, self.candidates = CHOOSE, lines
-            self._log("choose", seat, _said_choose, ("lines", [list(line) for line in lines]))
+            self._log("choose", seat, ("lines", [list(line) for line in lines]))
         else:
             self._end_turn()
 
@@ -522,8 +535,8 @@ class KloakState(State):
         self.big.add(to)
         self._big_bits ^= _BIT[frm] | _BIT[to]
         self._big_lanes ^= _LANE[frm] | _LANE[to]
-        kind, said = ("kloak", _said_kloak) if type(action) is Kloak else ("big", _said_big)
-        self._log(kind, seat, said, ("frm", frm), ("to", to), ("revealed", self.small.get(frm)))
+        kind = "kloak" if type(action) is Kloak else "big"
+        self._log(kind, seat, ("frm", frm), ("to", to), ("revealed", self.small.get(frm)))
         self._end_turn()  # KL-6: a line uncovered by lifting does not score now
 
     def _slide(self, action: Slide) -> None:
@@ -537,7 +550,7 @@ class KloakState(State):
         self._small_bits ^= moved
         self._big_lanes ^= lanes
         self._small_lanes ^= lanes
-        self._log("slide", seat, _said_slide, ("frm", frm), ("to", to))
+        self._log("slide", seat, ("frm", frm), ("to", to))
         self._end_turn()
 
     def _claim(self, action: Claim) -> None:
@@ -545,7 +558,7 @@ class KloakState(State):
         colours = [self.small[sq] for sq in squares]
         correct = len(set(colours)) == 1
         # KL-7 and KL/Unkloaking on Your Turn.2: everyone sees the lifted pieces
-        self._log("claim", self.current, _said_claim, ("squares", list(squares)), ("colours", colours),
+        self._log("claim", self.current, ("squares", list(squares)), ("colours", colours),
                   ("lifted", [sq for sq in squares if sq in self.big]), ("correct", correct))
         if correct:
             self._score(squares, "unkloaked")
@@ -557,7 +570,7 @@ class KloakState(State):
         self._score(action.squares, "chose")
 
     def _pass(self, action: Pass) -> None:
-        self._log("pass", self.current, _said_pass)
+        self._log("pass", self.current)
         self._end_turn()
 
     _DO: dict[type, Callable[[KloakState, Any], None]] = {
@@ -574,34 +587,32 @@ class KloakState(State):
         self.scored.append((seat, colour, squares))
         team = self.team_of(seat)
         total = self.score_of(seat)
-        self._log("score", seat, f"Seat {seat} scored {' '.join(squares)} ({colour}, {how}); "
-                                 f"{'team' if len(team) > 1 else 'seat'} score {total}.",
-                  ("squares", list(squares)), ("colour", colour), ("how", how), ("total", total))
+        self._log("score", seat, ("squares", list(squares)), ("colour", colour), ("how", how), ("team", list(team)),
+                  ("total", total))
         if total >= WINNING_SCORES:
             self._winners, self.phase = team, DONE
-            self._log("win", seat, _said_win, ("winners", list(team)))
+            self._log("win", seat, ("winners", list(team)))
             return
         self._end_turn()
 
     def _end_turn(self, penalty: bool = False) -> None:
         if self.turn_limit is not None and self.turn_number >= self.turn_limit:
             self.phase = DONE  # KL-9: a simulation's turn limit ends in a draw
-            self._log("limit", None, f"The turn limit of {self.turn_limit} turns is reached: a draw.")
+            self._log("limit", None, ("limit", self.turn_limit))
             return
         self.phase = PLAY
         self.turn_number += 1
         if penalty:  # KL-8: the next player now takes two turns in a row
             self.current, self.extra = self.current % self.seats + 1, 1
-            self._log("penalty", self.current, _said_penalty)
+            self._log("penalty", self.current)
         elif self.extra:
             self.extra -= 1
         else:
             self.current = self.current % self.seats + 1
 
-    def _log(self, kind: str, actor: int | None, narration: str | Callable[[Event], str],
-             *data: tuple[str, Any]) -> None:
-        """Record a public event (KL-13), with the turn it happened in."""
-        self._events.append(Event(self.step, kind, actor, None, narration, (*data, ("turn", self.turn_number))))
+    def _log(self, kind: str, actor: int | None, *facts: tuple[str, Any]) -> None:
+        """Record a public event (KL-13) with its facts as (name, value) pairs, and the turn it happened in."""
+        self._history.entries.append((self.step, kind, actor, None, (*facts, ("turn", self.turn_number))))
 
     # -- invariants and hidden information ----------------------------------
     def validate(self) -> list[str]:
@@ -623,7 +634,7 @@ class KloakState(State):
         elif on_board + scored != Counter(dict(self.colours)):
             problems.append(f"small pieces not conserved: board {dict(on_board)} + scored {dict(scored)} "
                             f"!= {dict(self.colours)}")
-        score_events = [e for e in self._events if e.kind == "score"]
+        score_events = [e for e in self._history.events() if e.kind == "score"]
         if [(e.actor, e.get("colour"), tuple(e.get("squares"))) for e in score_events] != self.scored:
             problems.append("the scores differ from the scoring history: a scored piece came back or vanished")
         if any(self.score_of(team[0]) > WINNING_SCORES for team in self.teams):
@@ -654,7 +665,7 @@ class KloakState(State):
         rng.shuffle(colours)
         other = self.clone()
         other.small.update(zip(covered, colours))
-        other._events = [e for e in self._events if e.visible_to(seat)]
+        other._history = self._history.seen_by(seat)
         return other
 
     # -- copies and views ------------------------------------------------------
@@ -662,7 +673,7 @@ class KloakState(State):
         other = object.__new__(KloakState)
         other.__dict__.update(self.__dict__)
         other.big, other.small = set(self.big), dict(self.small)
-        other.scored, other._events = self.scored[:], self._events[:]
+        other.scored, other._history = self.scored[:], self._history.copy()
         return other  # the same position: the legal actions, if worked out, hold for both
 
     def view(self, seat: int | None) -> View:

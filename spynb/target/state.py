@@ -35,10 +35,10 @@ from bisect import insort
 from fractions import Fraction
 from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
-from itertools import chain, combinations, product
+from itertools import combinations, product
 from typing import TYPE_CHECKING, Any
 
-from spynb.engine import Action, Event, FrozenDict, IllegalActionError, State, Turn, View, freeze
+from spynb.engine import Action, Event, FrozenDict, History, IllegalActionError, State, Turn, View, freeze
 from spynb.engine.core import CHANCE_TURN, OVER
 
 from .actions import (
@@ -89,38 +89,9 @@ _STEP_CARDS = {DEFLECT: frozenset(DEFLECTS), OPERATIVES: frozenset(DECK_COUNTS["
 _TARGET_CARDS = frozenset(_ESPIONAGE_TARGETS)
 _WATCHING = frozenset(WATCH_DISTANCE)
 HAND = 4
+"""Players should always have 4 cards in their hand (rulebook: Play, step 6)."""
 RECENT_EVENTS = 6
 """How many of this turn's events a view carries."""
-"""Players should always have 4 cards in their hand (rulebook: Play, step 6)."""
-
-
-class _Log:
-    """The events of finished turns, a tuple per turn: immutable, so copies may share it."""
-
-    __slots__ = ("turns",)
-
-    def __init__(self, turns: tuple[tuple[Event, ...], ...] = ()) -> None:
-        self.turns = turns
-
-    @property
-    def events(self) -> tuple[Event, ...]:
-        return tuple(chain.from_iterable(self.turns))
-
-    def then(self, events: Iterable[Event]) -> _Log:
-        """This log and one more turn's events (a new log: a turn's end copies no earlier event)."""
-        return _Log((*self.turns, tuple(events)))
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Log:
-        return self  # immutable, like a tuple of immutable values
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, _Log) and self.events == other.events
-
-    def __hash__(self) -> int:
-        return hash(self.events)
-
-    def __len__(self) -> int:
-        return sum(map(len, self.turns))
 
 
 class TargetState(State):
@@ -177,8 +148,8 @@ class TargetState(State):
         self.winner_seats: tuple[int, ...] = ()
         self.from_scenario = False
         self.step = 0
-        self._past = _Log()
-        self._events: list[Event] = []
+        self._history = History(NARRATORS)
+        """Every event, in a chunk per finished turn."""
         self._forget()
 
     # -- scenario helper --------------------------------------------------------
@@ -279,7 +250,7 @@ class TargetState(State):
 
     @property
     def events(self) -> tuple[Event, ...]:
-        return self._past.events + tuple(self._events)
+        return tuple(self._history.events())
 
     @property
     def target(self) -> str | int:
@@ -663,8 +634,7 @@ class TargetState(State):
     # the turn
     def _start_turn(self) -> None:
         self.turn_number += 1
-        self._past = self._past.then(self._events)
-        self._events = []
+        self._history.seal()
         self.plays, self.face_up, self.shown = {}, {}, {}
         self.pile, self.revealed = [], []
         self.receiver, self.bombed, self.outed_left, self.advance, self.moved = self.marker, False, 0, False, False
@@ -1002,8 +972,8 @@ class TargetState(State):
     def _log(self, kind: str, actor: int | None, seen_by: frozenset[int] | None, *facts: tuple[str, Any]) -> None:
         """Log an event of ``kind`` with its facts as (name, value) pairs, then the turn and the stage; its text
         is written when read."""
-        self._events.append(Event(self.step, kind, actor, seen_by, NARRATORS[kind],
-                                  (*facts, ("turn", self.turn_number), ("stage", self.stage))))
+        self._history.entries.append((self.step, kind, actor, seen_by,
+                                      (*facts, ("turn", self.turn_number), ("stage", self.stage))))
 
     # -- invariants and hidden information -------------------------------------------
     def validate(self) -> list[str]:
@@ -1056,8 +1026,7 @@ class TargetState(State):
         which card of the revealed pile, and the other seats' affiliations (keeping what Outed
         showed ``seat``).  The copy keeps only the history ``seat`` saw."""
         other = self.clone()
-        other._past = _Log((tuple(e for e in self._past.events if e.visible_to(seat)),))
-        other._events = [e for e in self._events if e.visible_to(seat)]
+        other._history = self._history.seen_by(seat)
         slots: dict[str, list[tuple[str, int]]] = {deck: [] for deck in DECKS}
         cards: dict[str, list[str]] = {deck: [] for deck in DECKS}
         for s in range(1, self.seats + 1):
@@ -1143,9 +1112,9 @@ class TargetState(State):
         other.__dict__.update(self.__dict__)
         for name in ("pile1", "pile2", "combined", "removed", "unused", "plays", "face_up"):
             setattr(other, name, dict(getattr(self, name)))
-        for name in ("affiliation", "language_pass", "play_order", "pending", "pile", "revealed", "draws",
-                     "_events"):
+        for name in ("affiliation", "language_pass", "play_order", "pending", "pile", "revealed", "draws"):
             setattr(other, name, list(getattr(self, name)))
+        other._history = self._history.copy()
         other.decks = {d: dict(c) for d, c in self.decks.items()}
         other.discards = {d: dict(c) for d, c in self.discards.items()}
         other.hands = [list(h) for h in self.hands]
@@ -1225,7 +1194,7 @@ class TargetState(State):
         """The last :data:`RECENT_EVENTS` events ``seat`` saw this turn (the whole history:
         ``events_seen_by(seat)``); a view stays small however long the game."""
         recent: list[FrozenDict] = []
-        for event in reversed(self._events):
+        for event in reversed(self._history.open_events()):
             if event.visible_to(seat):
                 recent.append(event.frozen())
                 if len(recent) == RECENT_EVENTS:

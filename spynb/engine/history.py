@@ -1,0 +1,97 @@
+"""A game's history: events logged as plain tuples, made into :class:`Event`s when first read.
+
+Logging is on the hot path of every simulation, and most simulated events are
+never read.  A game appends entries ``(step, kind, actor, seen_by, facts)`` to
+:attr:`History.entries`; :meth:`History.events` makes them into events, each
+narrated by ``narrators[kind]``, the first time anyone asks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from itertools import chain, islice
+from typing import Any
+
+from .core import Event
+
+__all__ = ["Entry", "History"]
+
+Entry = tuple[int, str, "int | None", "frozenset[int] | None", tuple[tuple[str, Any], ...]]
+"""What a game logs: (step, kind, actor, seen_by, facts); see :class:`Event` for each field."""
+
+
+class History:
+    """The events of one play so far.
+
+    ``entries`` is the open chunk, where a game appends.  :meth:`seal` closes it (at the end of a turn,
+    say); sealed chunks are tuples shared by every copy, so copying a long history costs only its open
+    chunk.  Two histories are equal when they hold the same entries.
+
+    >>> history = History({"cut": lambda e: f"Seat {e.actor} cut {e.get('card')}."})
+    >>> history.entries.append((1, "cut", 2, None, (("card", "K"),)))
+    >>> history.seal()
+    >>> [e.text for e in history.events()]
+    ['Seat 2 cut K.']
+    >>> history.copy() == history, len(history.seen_by(1))
+    (True, 1)
+    """
+
+    __slots__ = ("narrators", "entries", "_sealed", "_made")
+
+    def __init__(self, narrators: Mapping[str, str | Callable[[Event], str]],
+                 sealed: tuple[tuple[Entry, ...], ...] = (), entries: list[Entry] | None = None) -> None:
+        self.narrators = narrators
+        """Event kind -> its text, or a narrator writing it from the event."""
+        self.entries: list[Entry] = [] if entries is None else entries
+        """The open chunk: where a game logs."""
+        self._sealed = sealed
+        self._made: list[Event] = []
+        """The first entries, made into events so far (a cache: copies carry it, equality ignores it)."""
+
+    def __len__(self) -> int:
+        return sum(map(len, self._sealed)) + len(self.entries)
+
+    def _all(self) -> Iterator[Entry]:
+        return chain(*self._sealed, self.entries)
+
+    def events(self) -> list[Event]:
+        """Every event so far, in order (the list is the cache itself: read it, do not change it)."""
+        made = self._made
+        if len(made) < len(self):
+            narrators = self.narrators
+            made.extend(Event(step, kind, actor, seen_by, narrators[kind], facts)
+                        for step, kind, actor, seen_by, facts in islice(self._all(), len(made), None))
+        return made
+
+    def open_events(self) -> list[Event]:
+        """The events of the open chunk (this turn's, for a game that seals at each turn's end)."""
+        return self.events()[len(self) - len(self.entries):]
+
+    def seal(self) -> None:
+        """Close the open chunk: from now on copies share it."""
+        if self.entries:
+            self._sealed += (tuple(self.entries),)
+            self.entries = []
+
+    def copy(self) -> History:
+        other = History(self.narrators, self._sealed, self.entries[:])
+        other._made = self._made[:]
+        return other
+
+    def seen_by(self, seat: int) -> History:
+        """A history of only what ``seat`` saw, with the same chunks."""
+        def seen(entries: Iterable[Entry]) -> list[Entry]:
+            return [entry for entry in entries if entry[3] is None or seat in entry[3]]
+
+        return History(self.narrators, tuple(tuple(seen(chunk)) for chunk in self._sealed), seen(self.entries))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, History) and list(self._all()) == list(other._all())
+
+    __hash__ = None  # type: ignore[assignment]  # changes as the game goes on
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> History:
+        return self.copy()  # entries are never changed once logged
+
+    def __repr__(self) -> str:
+        return f"<History of {len(self)} events>"

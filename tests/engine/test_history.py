@@ -1,0 +1,59 @@
+"""The shared event log: tuples on the hot path, events made when first read."""
+
+from __future__ import annotations
+
+import copy
+
+from spynb.engine import History
+
+
+def _history(read: list[str]) -> History:
+    def narrate(event):  # counts how often a text is written
+        read.append(event.kind)
+        return f"Seat {event.actor} did {event.kind}."
+
+    history = History({"a": narrate, "b": "Something public happened."})
+    history.entries.append((1, "a", 1, frozenset({1}), (("turn", 1),)))
+    history.entries.append((2, "b", None, None, (("turn", 1),)))
+    history.seal()
+    history.entries.append((3, "a", 2, frozenset({2}), (("turn", 2),)))
+    return history
+
+
+def test_an_event_is_narrated_only_when_its_text_is_first_read() -> None:
+    read: list[str] = []
+    history = _history(read)
+    events = history.events()
+    assert read == []
+    assert [e.text for e in events] == ["Seat 1 did a.", "Something public happened.", "Seat 2 did a."]
+    assert [e.text for e in history.events()] and read == ["a", "a"]
+
+
+def test_the_open_chunk_holds_the_events_since_the_last_seal() -> None:
+    history = _history([])
+    assert [e.step for e in history.open_events()] == [3]
+    history.seal()
+    assert history.open_events() == [] and len(history) == 3
+
+
+def test_a_copy_shares_the_past_but_not_what_comes_next() -> None:
+    history = _history([])
+    other = history.copy()
+    other.entries.append((4, "b", None, None, ()))
+    assert len(history) == 3 and len(other) == 4
+    assert copy.deepcopy(history) == history != other
+
+
+def test_a_seats_history_keeps_only_what_it_saw_and_the_chunks() -> None:
+    history = _history([])
+    seen = history.seen_by(2)
+    assert [e.step for e in seen.events()] == [2, 3]
+    assert [e.step for e in seen.open_events()] == [3]
+
+
+def test_equal_histories_hold_the_same_entries_whatever_has_been_read() -> None:
+    history, other = _history([]), _history([])
+    history.events()
+    assert history == other
+    other.entries.append((4, "b", None, None, ()))
+    assert history != other
