@@ -307,8 +307,13 @@ class Record:
         return cls(data["game"], data["variant"], data["seats"], data["seed"], tuple(data["actions"]),
                    options, bool(data.get("auto_chance", True)))
 
-    def replay(self, upto: int | None = None) -> Game:
-        """Rebuild the game from the start, through the first ``upto`` actions."""
+    def replay(self, upto: int | None = None, waiting: bool = False) -> Game:
+        """Rebuild the game from the start, through the first ``upto`` actions.
+
+        Before each seat's entry, pending chance is resolved (scripted chance comes as its own
+        entries).  With ``waiting``, the game is left as it waits for entry ``upto``: resolved the
+        same way if that entry is a seat's, so what chance dealt shows before the seat moves.
+        """
         from spynb.games import get_spec
 
         try:
@@ -327,9 +332,15 @@ class Record:
             except SpynbError as err:
                 raise RecordError(f"actions[{i}] {entry!r}", str(err)) from None
         game.auto_chance = self.auto_chance
-        if self.auto_chance:
+        following = self.actions[len(entries):len(entries) + 1]
+        if self.auto_chance or waiting and following and self._by_seat(following[0]):
             game.resolve_chance()
         return game
+
+    @staticmethod
+    def _by_seat(entry: str) -> bool:
+        """Whether a record entry is a seat's move (not a scripted chance outcome)."""
+        return entry.partition(":")[0].strip() != CHANCE_SEAT
 
     @staticmethod
     def _read_entry(i: int, entry: str, spec: GameSpec) -> tuple[int | None, Action]:

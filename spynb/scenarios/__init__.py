@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
@@ -101,9 +101,13 @@ class Scenario:
         steps = self.steps if upto is None else self.steps[:upto]
         return Record(self.game, self.variant, self.seats, self.seed, tuple(s.do for s in steps), {}, False)
 
-    def game_at(self, step: int) -> Game:
-        """The game after the first ``step`` steps."""
-        return self.record(step).replay()
+    def game_at(self, step: int, entries: Sequence[str] | None = None) -> Game:
+        """The game after the first ``step`` steps, waiting for the next (see :meth:`Record.replay`).
+
+        ``entries`` replaces the steps' own moves (``"<seat>: <move>"`` each), as a learner's answers do.
+        """
+        moves = tuple(entries) if entries is not None else tuple(s.do for s in self.steps)
+        return Record(self.game, self.variant, self.seats, self.seed, moves, {}, False).replay(step, waiting=True)
 
     def check(self) -> list[str]:
         """Problems with the your-turn steps: ``do`` not accepted, or a later step unplayable after an accepted move.

@@ -636,7 +636,6 @@ class PlayBoard(anywidget.AnyWidget):
         self._scenario = scenario
         self._walk_at = 0
         self._game = scenario.game_at(0)
-        self._settle_chance()
         with self.hold_sync():
             self.players = [HUMAN] * scenario.seats
             self.names = [f"Seat {s}" for s in range(1, scenario.seats + 1)]
@@ -650,31 +649,23 @@ class PlayBoard(anywidget.AnyWidget):
             return None
         return scenario.steps[self._walk_at]
 
-    def _walk_entries(self, upto: int) -> list[str]:
-        return [self._answers.get(i, step.do) for i, step in enumerate(self._scenario.steps[:upto])]
+    def _walk_entries(self) -> list[str]:
+        """The scenario's moves, with the learner's accepted answers in place of its own."""
+        return [self._answers.get(i, step.do) for i, step in enumerate(self._scenario.steps)]
 
     def _walk_goto(self, at: int, feedback: dict | None = None) -> None:
         scenario = self._scenario
         before = self._prev_view
-        record = Record(scenario.game, scenario.variant, scenario.seats, scenario.seed,
-                        tuple(self._walk_entries(at)), {}, False)
-        self._game = record.replay()
         for i in list(self._answers):
             if i >= at:
                 del self._answers[i]
+        self._game = scenario.game_at(at, self._walk_entries())
         self._walk_at = at
-        self._settle_chance()
         with self.hold_sync():
             self.error = {}
             self.feedback = feedback or {}
             self._prev_view = before
             self._redraw()
-
-    def _settle_chance(self) -> None:
-        """Before a seat's move, chance resolves as the record's replay does: the board shows what was dealt."""
-        step = self._current_step()
-        if step is not None and step.do.partition(":")[0].strip().isdigit():
-            self._game.resolve_chance()
 
     def _acting_walk_seat(self) -> int | None:
         step = self._current_step()
@@ -735,8 +726,7 @@ class PlayBoard(anywidget.AnyWidget):
             self.error = _error("This step is the scenario's own move: press Next to see it.", kind="walk")
             return False
         expect = step.expect
-        trial = self._game.at(len(self._game.actions))
-        trial.resolve_chance()  # as the replay does before a seat's move
+        trial = self._scenario.game_at(self._walk_at, self._walk_entries())  # a copy of the game, to try the move on
         try:
             trial.play(notation, expect.seat)
         except SpynbError as err:

@@ -94,3 +94,16 @@ def test_a_game_cannot_be_built_for_a_seat_count_or_option_it_does_not_have() ->
         spynb.new_game("cloak-dagger", options={"speed": 2})
     with pytest.raises(spynb.SpynbError, match="no game"):
         spynb.new_game("chess")
+
+
+def test_a_replay_waiting_for_a_seats_entry_resolves_chance_first_and_for_a_chance_entry_does_not() -> None:
+    game = spynb.new_game("cloak-dagger", seats=2, seed=4, auto_chance=False)
+    game.resolve_chance()
+    seat = game.turn.seats[0]
+    move = f"{seat}: {game.legal_actions(seat)[0]}"
+    record = Record("cloak-dagger", "standard", 2, 4, (move,), {}, False)
+    assert record.replay(0).turn.chance
+    assert record.replay(0, waiting=True).turn.seats == (seat,)
+    assert record.replay(1, waiting=True).actions == record.replay(1).actions
+    cut = str(spynb.get_spec("cloak-dagger").new_state(seats=2).chance_weights()[0][0])
+    assert Record("cloak-dagger", "standard", 2, 4, (f"chance: {cut}",), {}, False).replay(0, waiting=True).turn.chance
