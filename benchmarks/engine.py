@@ -23,14 +23,18 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import spynb  # noqa: E402
-from spynb.engine import sample_chance  # noqa: E402
+from spynb.engine import Action, FrozenDict, IllegalActionError, State, Turn, View, sample_chance  # noqa: E402
+from spynb.kloak.actions import Step  # noqa: E402
 
 TURN_LIMIT = 200
+FLOOR_LENGTH = 200
 OPENSPIEL_CPP = ("kuhn_poker", "leduc_poker", "hearts")
 TARGET_RATIO = {"cloak-dagger": 2.0, "kloak": 2.0, "target": 1.0}
 
@@ -42,11 +46,16 @@ def typical_seats(spec: spynb.GameSpec) -> list[int]:
 
 def spynb_playouts(spec: spynb.GameSpec, seats: int, games: int, seed: int) -> tuple[int, int, float]:
     """Play ``games`` random games; returns (actions applied, games, seconds)."""
+    return playouts(lambda: spec.new_state(spec.default_variant, seats, {"turn_limit": TURN_LIMIT}), games, seed)
+
+
+def playouts(new_state: Callable[[], State], games: int, seed: int) -> tuple[int, int, float]:
+    """Random playouts of the states ``new_state`` makes: (actions applied, games, seconds)."""
     rng = random.Random(seed)
     actions = 0
     start = time.perf_counter()
     for _ in range(games):
-        state = spec.new_state(spec.default_variant, seats, {"turn_limit": TURN_LIMIT})
+        state = new_state()
         while True:
             turn = state.turn
             if turn.chance:
@@ -58,6 +67,75 @@ def spynb_playouts(spec: spynb.GameSpec, seats: int, games: int, seed: int) -> t
                 break
             actions += 1
     return actions, games, time.perf_counter() - start
+
+
+def legal_share(spec: spynb.GameSpec, seats: int, games: int, seed: int) -> float:
+    """The fraction of a playout's time spent in ``legal_actions`` (the same playouts, each call timed)."""
+    clock = time.perf_counter
+    listing = 0.0
+
+    def timed(state: State) -> State:
+        untimed = state.legal_actions
+
+        def legal_actions(seat: int | None = None) -> tuple[Action, ...]:
+            nonlocal listing
+            start = clock()
+            actions = untimed(seat)
+            listing += clock() - start
+            return actions
+
+        state.legal_actions = legal_actions  # type: ignore[method-assign]
+        return state
+
+    _, _, seconds = playouts(lambda: timed(spec.new_state(spec.default_variant, seats, {"turn_limit": TURN_LIMIT})),
+                             games, seed)
+    return listing / seconds
+
+
+class ContractFloor(State):
+    """A game with nothing in it, for the cost of the loop and the contract alone: two seats take turns
+    choosing among a fixed tuple of actions, and nothing happens, for :data:`FLOOR_LENGTH` actions."""
+
+    ACTIONS = tuple(Step("a2", to) for to in ("a1", "a3", "b1", "b2", "b3"))
+    TURNS = (Turn((1,)), Turn((2,)), Turn(()))
+
+    def __init__(self) -> None:
+        self.taken = 0
+
+    @property
+    def turn(self) -> Turn:
+        return self.TURNS[self.taken & 1 if self.taken < FLOOR_LENGTH else 2]
+
+    def legal_actions(self, seat: int | None = None) -> tuple[Action, ...]:
+        return self.ACTIONS
+
+    def is_legal(self, action: Action, seat: int | None) -> bool:
+        return True
+
+    def _apply(self, action: Action, seat: int | None) -> None:
+        self.taken += 1
+
+    def explain_illegal(self, action: Action, seat: int) -> IllegalActionError:
+        raise AssertionError("every action is legal")
+
+    def clone(self) -> ContractFloor:
+        other = ContractFloor()
+        other.taken = self.taken
+        return other
+
+    events = winners = ()  # type: ignore[assignment]
+
+    def view(self, seat: int | None) -> View:
+        return View("contract-floor", seat, "nothing to see", FrozenDict(taken=self.taken))
+
+    def resample_hidden(self, seat: int, rng: random.Random) -> None:
+        return None
+
+    def validate(self) -> list[str]:
+        return []
+
+    def text(self, seat: int | None = None) -> str:
+        return f"{self.taken} actions taken"
 
 
 def openspiel_python_games() -> tuple[list[str], list[str]]:
@@ -82,16 +160,23 @@ def openspiel_playouts(name: str, seconds: float, seed: int) -> tuple[int, int, 
     actions = games = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0])
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
-            actions += 1
+        actions += openspiel_game(game, rng)
         games += 1
     return actions, games, time.perf_counter() - start
+
+
+def openspiel_game(game: Any, rng: random.Random) -> int:
+    """One random playout of a loaded OpenSpiel game; the actions applied (chance outcomes included)."""
+    state = game.new_initial_state()
+    actions = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+        actions += 1
+    return actions
 
 
 def row(label: str, actions: int, games: int, seconds: float) -> float:
@@ -146,19 +231,37 @@ def verdicts(ours: dict[str, tuple[float, int]], baseline: str, args: argparse.N
     seconds = max(0.5, args.seconds / args.rounds)
     print(f"\nratios to OpenSpiel's fastest pure-Python game, {baseline}, slowest seat count of each spynb game; "
           f"{args.rounds} interleaved rounds ({games} games, baseline {seconds:.1f} s before and after):")
+    costs = {}
     for name, (_, seats) in ours.items():
         spec = spynb.get_spec(name)
-        ratios = []
+        ratios, baseline_rates = [], []
         for round_ in range(args.rounds):
             before = _rate(*openspiel_playouts(baseline, seconds, args.seed + round_))
             rate = _rate(*spynb_playouts(spec, seats, games, args.seed + round_))
             after = _rate(*openspiel_playouts(baseline, seconds, args.seed + round_))
             ratios.append(rate / ((before + after) / 2))
+            baseline_rates += [before, after]
         needed = TARGET_RATIO.get(name, 1.0)
         median = statistics.median(ratios)
         verdict = "met" if median >= needed else "MISSED"
         print(f"  {name:<14} ({seats} seats) {median:5.2f}×  (rounds {min(ratios):.2f}–{max(ratios):.2f}×; "
               f"target ≥ {needed:.1f}×: {verdict})")
+        baseline_cost = 1e6 / statistics.median(baseline_rates)
+        costs[name] = (seats, baseline_cost / median, baseline_cost / needed)
+    where_the_time_goes(costs, games, args.seed)
+
+
+def where_the_time_goes(costs: dict[str, tuple[int, float, float]], games: int, seed: int) -> None:
+    """Each game's cost per action (in the baseline's time of its rounds: the ratio again) beside what its target
+    allows, and the parts no game can shed: the loop and the contract (a game with nothing in it) and, per
+    game, listing the legal actions."""
+    floor = _rate(*playouts(ContractFloor, max(games, 200), seed))
+    print(f"\nwhere the time goes, in µs per action (the loop and the contract with a game that does nothing: "
+          f"{1e6 / floor:.1f} µs):")
+    print(f"  {'game':<14} {'now':>6} {'target allows':>14} {'listing the legal actions':>26}")
+    for name, (seats, cost, allowed) in costs.items():
+        listing = legal_share(spynb.get_spec(name), seats, games, seed) * cost
+        print(f"  {name:<14} {cost:6.1f} {allowed:14.1f} {listing:26.1f}")
 
 
 def _rate(actions: int, _games: int, seconds: float) -> float:
