@@ -35,7 +35,7 @@ from dataclasses import dataclass
 
 from spynb.engine import Action, NotationError
 
-from .cards import AFFILIATIONS, CARDS, DECKS
+from .cards import AFFILIATIONS, CARDS, COUNTERS, DECKS, RANK, sort_cards
 
 __all__ = ["Play", "Counter", "Evade", "Reveal", "Resolve", "TurnIn", "Remove", "Discard", "Draw",
            "Pick", "Assign", "Deal", "parse", "SOURCES"]
@@ -55,10 +55,18 @@ class Play(Action):
 
 @dataclass(frozen=True, slots=True, order=True, repr=False)
 class Counter(Action):
-    """Cancel ``card`` in the pile with its two named Rookie cards, each from ``'hand'`` or ``'pile'``."""
+    """Cancel ``card`` in the pile with its two named Rookie cards, each from ``'hand'`` or ``'pile'``.
+
+    The two may be named in either order; they are kept in the order the card names them.
+    """
 
     card: str
     pay: tuple[tuple[str, str], ...]
+
+    def __post_init__(self) -> None:
+        named = COUNTERS.get(self.card)
+        if named and sorted(card for _, card in self.pay) == sorted(named):
+            object.__setattr__(self, "pay", tuple(sorted(self.pay, key=lambda paid: named.index(paid[1]))))
 
     def __str__(self) -> str:
         return f"counter {self.card} " + " ".join(f"{where}:{card}" for where, card in self.pay)
@@ -95,9 +103,14 @@ class Resolve(Action):
 
 @dataclass(frozen=True, slots=True, order=True, repr=False)
 class TurnIn(Action):
-    """Turn in three Rookie cards of one category for clearance (TG-11)."""
+    """Turn in three Rookie cards of one category for clearance (TG-11), named in any order, kept in rulebook
+    order (``clear kevlar+chemicals+kevlar`` is ``clear kevlar+kevlar+chemicals``)."""
 
     cards: tuple[str, ...]
+
+    def __post_init__(self) -> None:
+        if all(card in RANK for card in self.cards):
+            object.__setattr__(self, "cards", tuple(sort_cards(self.cards)))
 
     def __str__(self) -> str:
         return "clear " + "+".join(self.cards)
@@ -105,10 +118,16 @@ class TurnIn(Action):
 
 @dataclass(frozen=True, slots=True, order=True, repr=False)
 class Remove(Action):
-    """Remove ``card`` (or ``'all'``) in front of you ``using`` a Slip, a Deep Cover or two Rookie cards."""
+    """Remove ``card`` (or ``'all'``) in front of you ``using`` a Slip, a Deep Cover or two Rookie cards (named
+    in either order, kept in the order the card names them)."""
 
     card: str
     using: tuple[str, ...]
+
+    def __post_init__(self) -> None:
+        named = COUNTERS.get(self.card)
+        if named and sorted(self.using) == sorted(named):
+            object.__setattr__(self, "using", named)
 
     def __str__(self) -> str:
         return f"remove {self.card} with " + "+".join(self.using)

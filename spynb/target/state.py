@@ -328,10 +328,6 @@ class TargetState(State):
             decisions.append(Resolve())
         return (*decisions, *self._anytime(seat, 0))
 
-    def apply(self, action: Action, seat: int | None = None) -> None:
-        """As :meth:`State.apply`; the cards of a set, a removal or a counter may be named in any order."""
-        State.apply(self, _canonical(action) if type(action) in _REORDERED else action, seat)
-
     # -- the choices a seat has -----------------------------------------------------
     def _anytime(self, seat: int, keep: int) -> list[Action]:
         """TG-11 sets and TG-7 removals, offered while the seat is pending (TG-S2, TG-S3)."""
@@ -1228,8 +1224,6 @@ _PAIR_REMOVALS = {card: Remove(card, pair) for card, pair in COUNTERS.items()}
 _DEEP_COVER_REMOVAL = Remove("all", ("deep-cover",))
 _DEAL_WEIGHTS = {card: _deal_weights(card) for card in RANK}
 _DECK_CARDS = {deck: tuple(DECK_COUNTS[deck]) for deck in DECKS}
-_REORDERED = frozenset((TurnIn, Remove, Counter))
-"""The actions whose cards may be named in any order (see :func:`_canonical`)."""
 _ROOKIE = ("rookie",)
 _ADVANCED_DECKS = DECKS[1:]
 _ONLY = {seat: frozenset((seat,)) for seat in range(1, max(SETUP_CHART) + 1)}
@@ -1274,19 +1268,6 @@ def _sets_of(cards: tuple[str, ...]) -> tuple[TurnIn, ...]:
 @lru_cache(maxsize=4096)
 def _weights(kind: type[Action], pool: tuple[tuple[str, int], ...]) -> tuple[tuple[Action, int], ...]:
     return tuple((kind(card), n) for card, n in pool if n)  # type: ignore[call-arg]
-
-
-def _canonical(action: Action) -> Action:
-    """A set's cards in rulebook order (``clear kevlar+chemicals+kevlar`` is ``clear kevlar+kevlar+chemicals``)."""
-    kind = type(action)
-    if kind is TurnIn and all(c in RANK for c in action.cards):  # type: ignore[attr-defined]
-        return TurnIn(tuple(sort_cards(action.cards)))  # type: ignore[attr-defined]
-    named = COUNTERS.get(getattr(action, "card", ""))
-    if kind is Remove and named and sorted(action.using) == sorted(named):  # type: ignore[attr-defined]
-        return Remove(action.card, named)  # type: ignore[attr-defined]
-    if kind is Counter and named and sorted(c for _, c in action.pay) == sorted(named):  # type: ignore[attr-defined]
-        return Counter(action.card, tuple(sorted(action.pay, key=lambda p: named.index(p[1]))))  # type: ignore
-    return action
 
 
 def _ranks(cards: tuple[str, ...]) -> tuple[int, ...]:

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from spynb.engine import IllegalActionError
-from spynb.target import Draw, Play, Remove, TurnIn
+from spynb.target import Counter, Draw, Play, Remove, TurnIn, parse
+from spynb.target.cards import COUNTERS
 
 from .helpers import finish_turn, play, restore, scene, settle
 
@@ -137,3 +138,12 @@ def test_restoring_the_target_can_turn_in_a_set_it_just_received() -> None:
     assert state.tokens[1] == ["operative"]
     restore(state)
     assert len(state.hands[1]) == 4
+
+
+def test_cards_named_in_any_order_make_the_same_action_kept_in_rulebook_order() -> None:
+    assert TurnIn(("kevlar", "chemicals", "kevlar")) == TurnIn(("kevlar", "kevlar", "chemicals"))
+    assert str(parse("clear kevlar+chemicals+kevlar")) == "clear kevlar+kevlar+chemicals"
+    assert Remove("shot", ("kevlar", "firearms")).using == COUNTERS["shot"]
+    paid = Counter("shot", (("pile", "kevlar"), ("hand", "firearms")))
+    assert [card for _, card in paid.pay] == list(COUNTERS["shot"]) and ("pile", "kevlar") in paid.pay
+    assert Remove("shot", ("slip",)).using == ("slip",)  # not the named pair: as written
