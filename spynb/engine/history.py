@@ -36,7 +36,7 @@ class History:
     (True, 1)
     """
 
-    __slots__ = ("narrators", "entries", "_sealed", "_made")
+    __slots__ = ("narrators", "entries", "_sealed", "_sealed_count", "_made")
 
     def __init__(self, narrators: Mapping[str, str | Callable[[Event], str]],
                  sealed: tuple[tuple[Entry, ...], ...] = (), entries: list[Entry] | None = None) -> None:
@@ -45,11 +45,12 @@ class History:
         self.entries: list[Entry] = [] if entries is None else entries
         """The open chunk: where a game logs."""
         self._sealed = sealed
+        self._sealed_count = sum(map(len, sealed))
         self._made: list[Event] = []
         """The first entries, made into events so far (a cache: copies carry it, equality ignores it)."""
 
     def __len__(self) -> int:
-        return sum(map(len, self._sealed)) + len(self.entries)
+        return self._sealed_count + len(self.entries)
 
     def _all(self) -> Iterator[Entry]:
         return chain(*self._sealed, self.entries)
@@ -65,17 +66,18 @@ class History:
 
     def open_events(self) -> list[Event]:
         """The events of the open chunk (this turn's, for a game that seals at each turn's end)."""
-        return self.events()[len(self) - len(self.entries):]
+        return self.events()[self._sealed_count:]
 
     def seal(self) -> None:
         """Close the open chunk: from now on copies share it."""
         if self.entries:
             self._sealed += (tuple(self.entries),)
+            self._sealed_count += len(self.entries)
             self.entries = []
 
     def copy(self) -> History:
-        other = History(self.narrators, self._sealed, self.entries[:])
-        other._made = self._made[:]
+        other = History(self.narrators, entries=self.entries[:])
+        other._sealed, other._sealed_count, other._made = self._sealed, self._sealed_count, self._made[:]
         return other
 
     def seen_by(self, seat: int) -> History:
