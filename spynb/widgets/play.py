@@ -49,9 +49,16 @@ __all__ = ["PlayBoard", "module_source", "HUMAN", "board_class", "walkthrough"]
 
 STATIC = pathlib.Path(__file__).parent / "static"
 HUMAN = "human"
+OPPONENT = "rules"
+"""The bot that plays every seat no one names: the rule-of-thumb player, sensible and quick in a browser."""
 MAX_NAME = 40
 MAX_AUTOPLAY = 20_000
 """How many bot actions a board plays in a row at most (a game of bots ends well before)."""
+
+
+def _opponents(seats: int) -> list[str]:
+    """Who plays each seat when no one says: a person on seat 1, :data:`OPPONENT` on the rest."""
+    return [HUMAN] + [OPPONENT] * (seats - 1)
 
 
 def module_source(game_module: str) -> tuple[str, str]:
@@ -185,7 +192,7 @@ class PlayBoard(anywidget.AnyWidget):
         from ..bots import bot_names, make_bot
 
         n = self._game.seats
-        players = [HUMAN] + ["random"] * (n - 1) if players is None else list(players)
+        players = _opponents(n) if players is None else list(players)
         if len(players) != n or not all(isinstance(p, str) for p in players):
             raise SpynbError(f"players must name {n} seats, each 'human' or a bot ({', '.join(bot_names())})")
         bots = {}
@@ -358,7 +365,7 @@ class PlayBoard(anywidget.AnyWidget):
         # no seed: with it, the game could be replayed and every hidden card seen
         return {"game": spec.name, "title": spec.title, "variants": list(spec.variants),
                 "seat_counts": {v: list(spec.allowed_seats(v)) for v in spec.variants},
-                "bots": list(bot_names()), "variant": self._game.variant,
+                "bots": list(bot_names()), "opponent": OPPONENT, "variant": self._game.variant,
                 "seats": self._game.seats, "walkthrough": self._scenario is not None}
 
     # -- hooks for each game's board ----------------------------------------------------------
@@ -513,7 +520,7 @@ class PlayBoard(anywidget.AnyWidget):
             return False
         old = (self._game, self._entries, self._floor, list(self.players), list(self.names), self._bots)
         if players is None:
-            players = list(self.players) if len(self.players) == seats else [HUMAN] + ["random"] * (seats - 1)
+            players = list(self.players) if len(self.players) == seats else _opponents(seats)
         if names is None and len(self.names) == seats:
             names = list(self.names)
         try:

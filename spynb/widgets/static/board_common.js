@@ -190,7 +190,7 @@ function mountBoard(draw, gameTraits = []) {
         const n = Number(/** @type {HTMLSelectElement} */ (seats).value);
         const rows = [];
         for (let s = 1; s <= n; s++) {
-          const who = players[s - 1] || (s === 1 ? "human" : "random");
+          const who = players[s - 1] || (s === 1 ? "human" : setup.opponent);
           rows.push(h("div", { class: "spynb-play__seatrow" },
             h("label", {}, `Seat ${s} `,
               h("input", { type: "text", maxlength: 40, value: names[s - 1] || `Seat ${s}`, "data-name": s,
