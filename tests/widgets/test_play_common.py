@@ -185,6 +185,16 @@ def test_bots_play_their_seats(game_name):
         assert board.legal == [str(a) for a in board.game.legal_actions(1)]
 
 
+def test_seats_no_one_names_are_played_by_the_rule_of_thumb_bot(game_name):
+    spec = spynb.get_spec(game_name)
+    seats = spec.allowed_seats(spec.default_variant)[-1]
+    board = board_class(game_name)(seats=seats, seed=5)
+    assert board.players == ["human"] + ["rules"] * (seats - 1)
+    assert board.setup["opponent"] == "rules" and "rules" in board.setup["bots"]
+    front_end_sends(board, {"kind": "new", "seed": 6, "seats": spec.allowed_seats(spec.default_variant)[0]})
+    assert board.players[1:] == ["rules"] * (len(board.players) - 1) and not board.error
+
+
 @pytest.mark.parametrize("seed", range(3))
 def test_a_game_of_bots_runs_to_the_end(game_name, seed):
     spec = spynb.get_spec(game_name)
