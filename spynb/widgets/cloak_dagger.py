@@ -6,9 +6,9 @@ transfer or places a card at once (CD-4, CD-5).  Then the seat chooses:
 start a transfer showing one card (optionally taking a second unseen),
 track a hazard, or nothing.
 
->>> board = CloakDaggerBoard(seed=1)            # seat 1 plays, the others are random bots
+>>> board = CloakDaggerBoard(seed=1)            # seat 1 plays, the others are rule-of-thumb bots
 >>> board.viewer, board.players[:2]
-(1, ['human', 'random'])
+(1, ['human', 'rules'])
 """
 
 from __future__ import annotations

@@ -558,7 +558,7 @@ class PlayBoard(anywidget.AnyWidget):
                 raise RecordError("field 'game'", f"this board plays {self.GAME!r}, not {record.game!r}")
             game = record.replay()
             if game.seats != self._game.seats:
-                players = [HUMAN] + ["random"] * (game.seats - 1)
+                players = _opponents(game.seats)
                 names = None
             else:
                 players, names = list(self.players), list(self.names)
