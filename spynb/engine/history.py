@@ -57,11 +57,12 @@ class History:
 
     def events(self) -> list[Event]:
         """Every event so far, in order (the list is the cache itself: read it, do not change it)."""
-        made = self._made
-        if len(made) < len(self):
-            narrators = self.narrators
+        made, start = self._made, len(self._made)
+        if start < len(self):
+            narrators, sealed = self.narrators, self._sealed_count
+            new = self.entries[start - sealed:] if start >= sealed else islice(self._all(), start, None)
             made.extend(Event(step, kind, actor, seen_by, narrators[kind], facts)
-                        for step, kind, actor, seen_by, facts in islice(self._all(), len(made), None))
+                        for step, kind, actor, seen_by, facts in new)
         return made
 
     def open_events(self) -> list[Event]:

@@ -57,3 +57,16 @@ def test_equal_histories_hold_the_same_entries_whatever_has_been_read() -> None:
     assert history == other
     other.entries.append((4, "b", None, None, ()))
     assert history != other
+
+
+def test_events_read_as_the_game_goes_match_events_read_at_the_end() -> None:
+    steady, at_the_end = _history([]), _history([])
+    for step in range(4, 11):
+        steady.events()
+        steady.entries.append((step, "b", None, None, ()))
+        at_the_end.entries.append((step, "b", None, None, ()))
+        if step % 3 == 0:
+            steady.seal()
+            at_the_end.seal()
+    assert [(e.step, e.text) for e in steady.events()] == [(e.step, e.text) for e in at_the_end.events()]
+    assert [e.step for e in steady.open_events()] == [e.step for e in at_the_end.open_events()] == [10]
