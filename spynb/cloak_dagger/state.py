@@ -29,7 +29,6 @@ _ONLY = {seat: frozenset((seat,)) for seat in range(1, 7)}
 _PLANS, _REPORT, _MESSAGE = DOCUMENTS
 CUTS = {card: Cut(card) for card in STACK_COUNTS}
 DRAWS = {card: Draw(card) for card in STACK_COUNTS}
-"""An event as logged: step, kind, actor, audience, facts."""
 _DECISIONS: dict[tuple[str, int], tuple[Action, ...]] = {}
 """(envelope contents, seat) -> the decisions open after looking inside: few distinct, worked out once."""
 

@@ -1207,8 +1207,6 @@ class TargetState(State):
         return f"<TargetState {self.seats} seats, turn {self.turn_number}, stage {self.stage}, {self.turn}>"
 
 
-
-
 def _deal_weights(card: str) -> tuple[tuple[Action, int] | None, ...]:
     """The chance outcome of drawing ``card`` from a deck holding n of it, at index n (n ≥ 1)."""
     deal = Deal(card)
