@@ -97,17 +97,16 @@ class Scenario:
     seat: int
     steps: tuple[Step, ...]
 
-    def record(self, upto: int | None = None) -> Record:
-        steps = self.steps if upto is None else self.steps[:upto]
-        return Record(self.game, self.variant, self.seats, self.seed, tuple(s.do for s in steps), {}, False)
+    def record(self, entries: Sequence[str] | None = None) -> Record:
+        """The scenario as a record: its steps' own moves, or ``entries`` in their place (``"<seat>: <move>"``
+        each, as a learner's answers are)."""
+        moves = tuple(entries) if entries is not None else tuple(s.do for s in self.steps)
+        return Record(self.game, self.variant, self.seats, self.seed, moves, {}, False)
 
     def game_at(self, step: int, entries: Sequence[str] | None = None) -> Game:
-        """The game after the first ``step`` steps, waiting for the next (see :meth:`Record.replay`).
-
-        ``entries`` replaces the steps' own moves (``"<seat>: <move>"`` each), as a learner's answers do.
-        """
-        moves = tuple(entries) if entries is not None else tuple(s.do for s in self.steps)
-        return Record(self.game, self.variant, self.seats, self.seed, moves, {}, False).replay(step, waiting=True)
+        """The game after the first ``step`` steps, waiting for the next (see :meth:`Record.replay`);
+        ``entries`` as for :meth:`record`."""
+        return self.record(entries).replay(step, waiting=True)
 
     def check(self) -> list[str]:
         """Problems with the your-turn steps: ``do`` not accepted, or a later step unplayable after an accepted move.
@@ -132,7 +131,7 @@ class Scenario:
                     continue
                 trial = entries[:i] + [f"{step.expect.seat}: {action}"] + entries[i + 1:]
                 try:
-                    Record(self.game, self.variant, self.seats, self.seed, tuple(trial), {}, False).replay()
+                    self.record(trial).replay()
                 except RecordError as err:
                     problems.append(f"step {i + 1}: after the accepted move {str(action)!r}, {err}")
         return problems
