@@ -513,11 +513,22 @@ class KloakState(State):
             self.phase, self.current, self.turn_number = PLAY, 1, 1
             self._log("start", None)
 
+    def _move(self, frm: str, to: str, small: bool, big: bool) -> None:
+        """Move the small and/or the big piece on ``frm`` to ``to``, keeping the bit masks in step."""
+        moved, lanes = _BIT[frm] | _BIT[to], _LANE[frm] | _LANE[to]
+        if small:
+            self.small[to] = self.small.pop(frm)
+            self._small_bits ^= moved
+            self._small_lanes ^= lanes
+        if big:
+            self.big.remove(frm)
+            self.big.add(to)
+            self._big_bits ^= moved
+            self._big_lanes ^= lanes
+
     def _step(self, action: Step) -> None:
         seat, frm, to = self.current, action.frm, action.to
-        self.small[to] = self.small.pop(frm)
-        self._small_bits ^= _BIT[frm] | _BIT[to]
-        self._small_lanes ^= _LANE[frm] | _LANE[to]
+        self._move(frm, to, small=True, big=False)
         self._log("step", seat, ("frm", frm), ("to", to))
         lines = self.lines_made(to)  # KL-6: only a small move scores by moving
         if len(lines) == 1:
@@ -531,10 +542,7 @@ class KloakState(State):
     def _lift(self, action: Big | Kloak) -> None:
         """KL-5: a big piece to an open square or onto a small piece, uncovering what it kloaked."""
         seat, frm, to = self.current, action.frm, action.to
-        self.big.remove(frm)
-        self.big.add(to)
-        self._big_bits ^= _BIT[frm] | _BIT[to]
-        self._big_lanes ^= _LANE[frm] | _LANE[to]
+        self._move(frm, to, small=False, big=True)
         kind = "kloak" if type(action) is Kloak else "big"
         self._log(kind, seat, ("frm", frm), ("to", to), ("revealed", self.small.get(frm)))
         self._end_turn()  # KL-6: a line uncovered by lifting does not score now
@@ -542,14 +550,7 @@ class KloakState(State):
     def _slide(self, action: Slide) -> None:
         """KL-5: together; a full turn, nothing is lifted."""
         seat, frm, to = self.current, action.frm, action.to
-        self.big.remove(frm)
-        self.big.add(to)
-        self.small[to] = self.small.pop(frm)
-        moved, lanes = _BIT[frm] | _BIT[to], _LANE[frm] | _LANE[to]
-        self._big_bits ^= moved
-        self._small_bits ^= moved
-        self._big_lanes ^= lanes
-        self._small_lanes ^= lanes
+        self._move(frm, to, small=True, big=True)
         self._log("slide", seat, ("frm", frm), ("to", to))
         self._end_turn()
 
