@@ -116,6 +116,11 @@ class _Grid:
     def pack(self, counts: Sequence[int]) -> int:
         return sum(n << self.width * c for c, n in enumerate(counts))
 
+    def take(self, left: int, row: int) -> int | None:
+        """The colours ``left`` (packed) once ``row`` takes its own, or ``None`` if one runs out."""
+        rest = (left | self.guard) - self.used[row]
+        return rest ^ self.guard if rest & self.guard == self.guard else None
+
     def know(self, forbidden: int) -> int:
         """``forbidden``, once the rows that avoid it are worked out."""
         if forbidden not in self.allowed:
@@ -144,23 +149,23 @@ class _Grid:
         key = (rows_left, last, forbidden, left)
         found = self.counted.get(key)
         if found is None:
-            guard, used, follow = self.guard, self.used, self.follow(last)
+            follow = self.follow(last)
             found = 0
             for row in self.allowed[forbidden]:
-                rest = (left | guard) - used[row]
-                if rest & guard == guard:  # no colour ran out
-                    found += self.count(rows_left - 1, row, follow[row], rest ^ guard)
+                rest = self.take(left, row)
+                if rest is not None:
+                    found += self.count(rows_left - 1, row, follow[row], rest)
             self.counted[key] = found
         return found
 
     def finish(self, rows_left: int, last: int | None, row: int, left: int) -> int:
         """Ways to fill ``rows_left`` more rows after row ``last`` when the first of them is ``row``."""
-        rest = (left | self.guard) - self.used[row]
-        if rest & self.guard != self.guard:
+        rest = self.take(left, row)
+        if rest is None:
             return 0
         if rows_left == 1:
-            return int(rest == self.guard)
-        return self.count(rows_left - 1, row, self.follow(last)[row], rest ^ self.guard)
+            return int(rest == 0)
+        return self.count(rows_left - 1, row, self.follow(last)[row], rest)
 
     def beginning(self, forbidden: int, partial: Row) -> tuple[int, ...]:
         """The rows that avoid ``forbidden`` and begin with the colours ``partial``."""
@@ -199,10 +204,10 @@ def advance(progress: Progress | None, colour: int) -> Progress | None:
     row = grid.index.get(partial)
     if row is None or row not in grid.allowed[forbidden]:
         return None
-    rest = (left | grid.guard) - grid.used[row]
-    if rest & grid.guard != grid.guard:
+    rest = grid.take(left, row)
+    if rest is None:
         return None
-    return (grid, rows_left - 1, row, grid.follow(last)[row], rest ^ grid.guard, ())
+    return (grid, rows_left - 1, row, grid.follow(last)[row], rest, ())
 
 
 def layouts_after(progress: Progress | None) -> int:
