@@ -34,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import spynb  # noqa: E402
-from engine import TURN_LIMIT, ContractFloor, openspiel_game, playouts  # noqa: E402
+from engine import TURN_LIMIT, ContractFloor, Listing, new_game_state, openspiel_game, playouts  # noqa: E402
 
 SLOWEST_SEATS = {"cloak-dagger": 6, "kloak": 2, "target": 4}
 """Each game's slowest seat count in ``engine.py``'s runs."""
@@ -67,20 +67,13 @@ def decisions(spec: spynb.GameSpec, seats: int, games: int) -> list[tuple[spynb.
     """A fresh copy of every position of the seeded playouts where a seat decides, with that seat."""
     found: list[tuple[spynb.State, int]] = []
 
-    def new_state() -> spynb.State:
-        state = spec.new_state(spec.default_variant, seats, {"turn_limit": TURN_LIMIT})
-        untimed = state.legal_actions
+    def collect(listing: Listing, state: spynb.State, seat: int | None = None) -> tuple[spynb.Action, ...]:
+        position = state.clone()
+        vars(position).pop("legal_actions", None)  # the copy's own listing, not the wrapper it copied
+        found.append((position, seat))
+        return listing(state, seat)
 
-        def legal_actions(seat: int | None = None) -> tuple[spynb.Action, ...]:
-            position = state.clone()
-            vars(position).pop("legal_actions", None)  # a copy made by copying attributes has this wrapper too
-            found.append((position, seat))
-            return untimed(seat)
-
-        state.legal_actions = legal_actions  # type: ignore[method-assign]
-        return state
-
-    playouts(new_state, games, 0)
+    playouts(lambda: new_game_state(spec, seats, collect), games, 0)
     return found
 
 
