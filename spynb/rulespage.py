@@ -11,7 +11,16 @@ from spynb.engine import RULEBOOK, RULING, Rule
 
 from .games import get_spec
 
-__all__ = ["rules_markdown"]
+__all__ = ["rule_href", "rules_markdown"]
+
+
+def rule_href(rule_id: str) -> str:
+    """The rules page's address for one rule id, relative to a page of the site's apps.
+
+    >>> rule_href("CD-5")
+    '../rules/index.html#CD-5'
+    """
+    return f"../rules/index.html#{rule_id}"
 
 
 _LABELS = {

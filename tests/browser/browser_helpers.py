@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
+from pathlib import Path
 from urllib.parse import urlparse
 
 #: flags for Debian's Chromium as root in a sandbox with no outside network
@@ -13,6 +15,18 @@ CHROMIUM_ARGS = [
 
 #: where Pyodide fetches the compiled packages the site does not carry (numpy, matplotlib)
 PYODIDE_CDN = "https://cdn.jsdelivr.net/pyodide/"
+
+#: where browser tests leave screenshots for a reviewer (kept after the run; git-ignored)
+SCREENSHOTS = Path(os.environ.get("SPYNB_SCREENSHOTS", Path(__file__).resolve().parents[2] / "_output" / "screenshots"))
+
+
+def save_screenshot(page, name: str) -> Path:
+    """Save what ``page`` shows as ``SCREENSHOTS/<name>.png`` and return the path."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
 
 #: the kernel's start, the first cell and a whole notebook, in milliseconds
 KERNEL_TIMEOUT = 180_000
