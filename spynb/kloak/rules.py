@@ -112,8 +112,9 @@ _RULINGS: tuple[tuple[str, str, str, str], ...] = (
      "player scores them (the three small pieces leave the board, the big pieces go back to their squares). "
      "Otherwise the big pieces go back and the penalty applies."),
     ("KL-8", "Penalty", "Unkloaking on Your Turn",
-     "After a wrong claim the next player in turn order takes two turns in a row. spynb's reading where the "
-     "rulebook is silent: the penalty starts at once, so a claimant who was owed a second turn loses it."),
+     "After a wrong claim the next player in turn order takes two turns in a row. A wrong claim ends the "
+     "claimer's turns: an extra turn it still had (from an earlier penalty) is lost, and the next player in turn "
+     "order takes two turns."),
     ("KL-9", "Scoring and end", "Object",
      "Scored pieces leave the board. The first player, or team, with two scores wins. A player with no legal move "
      "must claim or pass, and may pass only then. Simulations may set a turn limit, which ends the game in a draw."),

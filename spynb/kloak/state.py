@@ -603,7 +603,7 @@ class KloakState(State):
             return
         self.phase = PLAY
         self.turn_number += 1
-        if penalty:  # KL-8: the next player now takes two turns in a row
+        if penalty:  # KL-8: the claimer's turns end (an extra turn still owed is lost); the next player takes two
             self.current, self.extra = self.current % self.seats + 1, 1
             self._log("penalty", self.current)
         elif self.extra:

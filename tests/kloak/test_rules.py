@@ -529,19 +529,49 @@ def test_KL_7_a_claim_names_a_line_of_small_pieces_with_at_least_one_kloaked() -
     assert state.scored[0][2] == ("a3", "b3", "c3")
 
 
+def _turn_order(state, n: int) -> list[int]:
+    """Who moves on each of the next ``n`` turns (each turn shuffles the a1 big piece back and forth)."""
+    turns = []
+    for _ in range(n):
+        turns.append(state.turn.seats[0])
+        play(state, "B a1-b1" if "a1" in state.big else "B b1-a1")
+    return turns
+
+
 def test_KL_8_the_next_player_takes_exactly_two_turns_after_a_wrong_claim() -> None:
     state = play(position(CLAIMS), "claim a2 b2 c2")
     assert [e.kind for e in state.events[-2:]] == ["claim", "penalty"]
-    turns = []
-    for _ in range(5):
-        turns.append(state.turn.seats[0])
-        play(state, "B a1-b1" if "a1" in state.big else "B b1-a1")
-    assert turns == [2, 2, 1, 2, 1]
-    # spynb's reading: the penalty starts at once; a claimant owed a second turn loses it
-    bonus = play(position(CLAIMS), "claim a2 b2 c2")
-    play(bonus, "claim a2 b2 c2")                   # seat 2, on its first of two turns, is wrong too
-    assert bonus.turn.seats == (1,) and bonus.extra == 1
-    assert "spynb's reading" in RULES["KL-8"].text
+    assert _turn_order(state, 5) == [2, 2, 1, 2, 1]
+    assert "an extra turn it still had (from an earlier penalty) is lost" in RULES["KL-8"].text
+
+
+def test_KL_8_a_wrong_claim_ends_the_claimers_turns_and_loses_its_extra_turn() -> None:
+    state = play(position(CLAIMS), "claim a2 b2 c2")    # seat 1 wrong: seat 2 has two turns
+    assert state.turn.seats == (2,) and state.extra == 1
+    play(state, "claim a2 b2 c2")                        # seat 2, on its first of two, is wrong too
+    assert state.turn.seats == (1,) and state.extra == 1  # its second turn is lost; seat 1 takes two
+    assert _turn_order(state, 4) == [1, 1, 2, 1]
+
+
+@pytest.mark.parametrize(("variant", "seats", "order"), [
+    ("three-player", 3, [2, 2, 3, 1, 2]),
+    ("four-player", 4, [2, 2, 3, 4, 1]),
+])
+def test_KL_8_with_more_seats_the_next_in_turn_order_takes_two_turns(variant: str, seats: int,
+                                                                       order: list[int]) -> None:
+    state = play(position(CLAIMS, variant=variant, seats=seats), "claim a2 b2 c2")
+    assert _turn_order(state, 5) == order
+
+
+@pytest.mark.parametrize(("variant", "seats"), [("standard", 2), ("three-player", 3), ("four-player", 4)])
+def test_KL_8_a_wrong_claim_on_an_extra_turn_passes_two_turns_on(variant: str, seats: int) -> None:
+    state = play(position(CLAIMS, variant=variant, seats=seats), "claim a2 b2 c2", "claim a2 b2 c2")
+    after = 3 % seats or seats                               # seat 2's next in turn order
+    assert (state.turn.seats, state.extra) == ((after,), 1)
+    if seats == 4:                                           # KL-12: the penalty goes to the other team
+        assert state.team_of(after) != state.team_of(2)
+    play(state, "B a1-b1")
+    assert state.turn.seats == (after,) and state.extra == 0
 
 
 def test_KL_9_pass_only_when_no_piece_can_move_and_a_turn_limit_draws() -> None:
