@@ -12,12 +12,15 @@ from collections.abc import Mapping
 from typing import Any
 
 from .engine import (
+    ActionError,
     Game,
     GameSpec,
     IllegalActionError,
     NotationError,
+    OptionError,
     Record,
     RecordError,
+    SeatError,
     SpynbError,
     View,
 )
@@ -26,20 +29,27 @@ from .engine import lookup as _lookup
 from .games import game_names, get_spec
 
 __all__ = [
-    "Game", "GameSpec", "IllegalActionError", "NotationError", "Record", "RecordError",
-    "SpynbError", "View", "game_names", "get_spec", "load_record", "lookup", "new_game",
+    "ActionError", "Game", "GameSpec", "IllegalActionError", "NotationError", "OptionError", "Record", "RecordError",
+    "SeatError", "SpynbError", "View", "game_names", "get_spec", "load_record", "lookup", "new_game",
 ]
 __version__ = "0.1.0"
 
 
 def new_game(name: str, *, variant: str | None = None, seats: int | None = None, seed: int = 0,
              options: Mapping[str, Any] | None = None, auto_chance: bool = True) -> Game:
-    """Start a seeded game of ``name`` (``'cloak-dagger'``, ``'kloak'``, ``'target'``)."""
+    """Start a seeded game of ``name`` (``'cloak-dagger'``, ``'kloak'``, ``'target'``).
+
+    :raises SpynbError: an unknown game or variant, a seat count it does not have, a seed that is not an int.
+    :raises OptionError: an option of the wrong type or out of range.
+    """
     return get_spec(name).new_game(variant, seats, seed, options, auto_chance=auto_chance)
 
 
 def load_record(text: str) -> Game:
-    """Rebuild a game from its JSON record."""
+    """Rebuild a game from its JSON record.
+
+    :raises RecordError: saying where the record is malformed or stops making sense.
+    """
     return Record.from_json(text).replay()
 
 

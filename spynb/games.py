@@ -48,7 +48,13 @@ def game_names() -> tuple[str, ...]:
 
 
 def get_spec(name: str) -> GameSpec:
-    """The spec of the game called ``name`` (only that game is imported when its package is named like it)."""
+    """The spec of the game called ``name`` (only that game is imported when its package is named like it).
+
+    :raises SpynbError: when no game has that name (or ``name`` is not a str).
+    """
+    if not isinstance(name, str):
+        _discover()
+        raise SpynbError(f"a game's name is a str, one of {', '.join(sorted(_SPECS))}; not {name!r}")
     spec, package = _SPECS.get(name), name.replace("-", "_")
     if spec is None and package.isidentifier():
         spec = _register(package)

@@ -26,6 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from spynb.engine import Action, NotationError
+from spynb.engine.notation import read_number
 
 from .cards import CUT_ORDER, ENVELOPES, STACK_COUNTS
 
@@ -108,7 +109,7 @@ def parse(text: str) -> Action:
         raise NotationError(repr(text), _EXPECTED)
     words = text.split()
     if len(words) == 1 and words[0].isdigit():
-        number = int(words[0])
+        number = read_number(text, words[0], "an envelope number")
         if number not in ENVELOPES:
             raise NotationError(text, "envelopes are numbered 1 to 20")
         return Open(number)

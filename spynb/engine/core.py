@@ -9,21 +9,23 @@ any change, so an illegal action leaves the state exactly as it was.
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import random
+import typing
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from .errors import IllegalActionError
+from .errors import ActionError, IllegalActionError, SeatError
 
 if TYPE_CHECKING:
     from .game import GameSpec
 
-__all__ = ["Turn", "Action", "Event", "View", "FrozenDict", "freeze", "State", "EVERYONE"]
+__all__ = ["Turn", "Action", "Event", "View", "FrozenDict", "freeze", "State", "EVERYONE", "check_seat"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,17 +72,48 @@ class Action:
     ``__str__`` is the notation that the game's ``parse`` reads back; the
     ``repr`` written here is evaluable and leaves out trailing defaults, like
     ``Take('d')``.  Chance outcomes are actions too (``is_chance`` is true
-    for them).
+    for them).  Every field is checked against its annotation when an action
+    is made (``int``, ``str``, and tuples of them): ``Open(True)`` or
+    ``Open(7.0)`` raise :class:`ActionError`, so no action is recorded that
+    its notation cannot read back.  A subclass with its own ``__post_init__``
+    calls ``Action.__post_init__(self)`` first.
     """
 
     __slots__ = ()
     is_chance: ClassVar[bool] = False
+
+    def __post_init__(self) -> None:
+        for name, kind in _field_types(type(self)):
+            value = getattr(self, name)
+            if value.__class__ is not kind and not _fits(value, kind):
+                raise ActionError(type(self).__name__, name, kind, value)
 
     def __repr__(self) -> str:
         values = [(getattr(self, f.name), f.default) for f in fields(self)]  # type: ignore[arg-type]
         while values and values[-1][0] == values[-1][1]:
             values.pop()
         return f"{type(self).__name__}({', '.join(repr(value) for value, _ in values)})"
+
+
+@functools.cache
+def _field_types(cls: type) -> tuple[tuple[str, Any], ...]:
+    """Each field of an action class with its (resolved) annotation, worked out once per class."""
+    hints = typing.get_type_hints(cls)
+    return tuple((f.name, hints[f.name]) for f in fields(cls))
+
+
+def _fits(value: object, kind: Any) -> bool:
+    """Whether ``value`` has type ``kind``: ``int`` (not a bool), ``str``, ``tuple[X, ...]`` or ``tuple[X, Y]``."""
+    if kind is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if typing.get_origin(kind) is tuple:
+        args = typing.get_args(kind)
+        if not isinstance(value, tuple):
+            return False
+        if len(args) == 2 and args[1] is Ellipsis:
+            return all(_fits(item, args[0]) for item in value)
+        return len(value) == len(args) and all(map(_fits, value, args))
+    return isinstance(value, kind)
 
 
 class FrozenDict(dict):  # type: ignore[type-arg]
@@ -198,6 +231,13 @@ class View:
     label: str
     data: FrozenDict
 
+    def __post_init__(self) -> None:
+        """A view is of a seat the game has (ENG-4: checked against ``data["seats"]`` where the game gives it), so
+        whatever reads a view (a bot's ``choose``) gets a real seat."""
+        seats = self.data.get("seats")
+        if self.seat is not None and isinstance(seats, int):
+            check_seat(self.seat, seats)
+
     @property
     def omniscient(self) -> bool:
         return self.seat is None
@@ -214,16 +254,83 @@ class View:
                            "omniscient": self.omniscient, **self.data}, sort_keys=True)
 
 
+def check_seat(seat: object, seats: int) -> int:
+    """``seat`` if the game has it (a whole number from 1 to ``seats``); else :class:`SeatError` (ENG-4).
+
+    >>> check_seat(2, 3)
+    2
+    >>> check_seat(-1, 3)
+    Traceback (most recent call last):
+    ...
+    spynb.engine.errors.SeatError: no seat -1: seats are numbered 1 to 3 (ENG-4)
+    >>> check_seat(True, 3)
+    Traceback (most recent call last):
+    ...
+    spynb.engine.errors.SeatError: no seat True: a seat is a whole number (an int, not bool) from 1 to 3 (ENG-4)
+    """
+    if isinstance(seat, int) and not isinstance(seat, bool) and 0 < seat <= seats:
+        return seat
+    raise SeatError(seat, seats)
+
+
+_SEAT_ARGUMENTS: dict[str, tuple[int, bool]] = {
+    "legal_actions": (0, True), "view": (0, True), "text": (0, True), "events_seen_by": (0, True),
+    "resample_hidden": (0, False), "is_legal": (1, True), "explain_illegal": (1, False), "apply": (1, True),
+}
+"""The contract's methods that take a seat: which argument (after ``self``) it is, and whether ``None`` is allowed
+(the omniscient onlooker, chance, or the seat to move)."""
+
+_Method = Callable[..., Any]
+
+
+def _checking_seat(method: _Method, index: int, optional: bool) -> _Method:
+    """``method`` refusing, before it runs, a seat the game does not have (ENG-4)."""
+    @functools.wraps(method)
+    def checked(self: State, *args: Any, **kwargs: Any) -> Any:
+        seat = args[index] if len(args) > index else kwargs.get("seat")
+        if seat is None:
+            if not optional:
+                raise SeatError(seat, self.seats)
+        elif seat.__class__ is not int or not 0 < seat <= self.seats:  # the fast test; check_seat says why
+            check_seat(seat, self.seats)
+        return method(self, *args, **kwargs)
+
+    checked.checks_seat = True  # type: ignore[attr-defined]  # a function attribute: wrapped once only
+    return checked
+
+
+def _check_seats_of(cls: type) -> None:
+    """Wrap each seat-taking contract method that ``cls`` defines, so every game refuses unknown seats alike."""
+    for name, (index, optional) in _SEAT_ARGUMENTS.items():
+        method = cls.__dict__.get(name)
+        if callable(method) and not getattr(method, "checks_seat", False):
+            setattr(cls, name, _checking_seat(method, index, optional))
+
+
 class State(ABC):
     """A position of a game: the contract every game implements.
 
     Subclasses implement the abstract methods; ``apply`` is written once here.
-    Seats are numbered from 1.
+    Seats are numbered from 1.  Every method of the contract that takes a seat
+    (``view``, ``legal_actions``, ``apply``, ``is_legal``, ``text``, …) refuses
+    one the game does not have with :class:`SeatError` (ENG-4), in every game
+    alike: a subclass's own definitions are wrapped when it is made.
+
+    >>> import spynb
+    >>> state = spynb.new_game("kloak", seed=1).state
+    >>> state.view(3)
+    Traceback (most recent call last):
+    ...
+    spynb.engine.errors.SeatError: no seat 3: seats are numbered 1 to 2 (ENG-4)
     """
 
     spec: GameSpec
     seats: int
     variant: str
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        _check_seats_of(cls)
 
     # -- whose move -------------------------------------------------------
     @property
@@ -356,3 +463,6 @@ class State(ABC):
         from spynb.render import svg_for  # imported only when drawn
 
         return svg_for(self)
+
+
+_check_seats_of(State)

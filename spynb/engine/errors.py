@@ -6,7 +6,11 @@ True
 
 from __future__ import annotations
 
-__all__ = ["SpynbError", "NotationError", "IllegalActionError", "RecordError"]
+__all__ = ["SpynbError", "NotationError", "IllegalActionError", "RecordError", "SeatError", "OptionError", "ActionError"]
+
+
+_QUOTED = 80
+"""How much of a long input an error message quotes (the error keeps all of it)."""
 
 
 class SpynbError(ValueError):
@@ -23,7 +27,8 @@ class NotationError(SpynbError):
     def __init__(self, text: str, expected: str) -> None:
         self.text = text
         self.expected = expected
-        super().__init__(f"cannot read {text!r}: {expected}")
+        shown = repr(text) if len(text) <= _QUOTED else f"{text[:_QUOTED]!r}… ({len(text)} characters)"
+        super().__init__(f"cannot read {shown}: {expected}")
 
 
 class IllegalActionError(SpynbError):
@@ -56,3 +61,52 @@ class RecordError(SpynbError):
         self.where = where
         self.problem = problem
         super().__init__(f"{where}: {problem}")
+
+
+class SeatError(SpynbError):
+    """A seat that the game does not have: not a whole number, or outside 1..seats (rule ENG-4).
+
+    >>> str(SeatError(0, 3))
+    'no seat 0: seats are numbered 1 to 3 (ENG-4)'
+    >>> str(SeatError("1", 3))
+    "no seat '1': a seat is a whole number (an int, not str) from 1 to 3 (ENG-4)"
+    """
+
+    rule_id = "ENG-4"
+
+    def __init__(self, seat: object, seats: int) -> None:
+        self.seat = seat
+        self.seats = seats
+        if isinstance(seat, int) and not isinstance(seat, bool):
+            why = f"seats are numbered 1 to {seats}"
+        else:
+            why = f"a seat is a whole number (an int, not {type(seat).__name__}) from 1 to {seats}"
+        super().__init__(f"no seat {seat!r}: {why} ({self.rule_id})")
+
+
+class OptionError(SpynbError):
+    """A game option of the wrong type or out of range; the message names the option.
+
+    >>> str(OptionError("turn_limit", "must be a whole number of turns (at least 1) or None", "x"))
+    "option 'turn_limit' must be a whole number of turns (at least 1) or None, not 'x'"
+    """
+
+    def __init__(self, name: str, expected: str, value: object) -> None:
+        self.name = name
+        self.value = value
+        super().__init__(f"option {name!r} {expected}, not {value!r}")
+
+
+class ActionError(SpynbError):
+    """An action made with a field of the wrong type (``Open(True)``, ``Open(7.0)``): it could not be written down
+    and read back.
+
+    >>> str(ActionError("Open", "envelope", int, 7.0))
+    'Open(envelope=...) must be int, not 7.0 (float)'
+    """
+
+    def __init__(self, action: str, field: str, kind: object, value: object) -> None:
+        self.field = field
+        self.value = value
+        expected = getattr(kind, "__name__", str(kind)) if not hasattr(kind, "__origin__") else str(kind)
+        super().__init__(f"{action}({field}=...) must be {expected}, not {value!r} ({type(value).__name__})")

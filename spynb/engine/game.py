@@ -11,16 +11,18 @@ from __future__ import annotations
 import json
 import math
 import random
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
 from .core import Action, State, Turn, View
-from .errors import RecordError, SpynbError
+from .errors import OptionError, RecordError, SpynbError
+from .notation import read_number
 from .rules import RuleBook
 
-__all__ = ["GameSpec", "Game", "Record", "sample_outcome", "sample_chance"]
+__all__ = ["GameSpec", "Game", "Record", "sample_outcome", "sample_chance", "ENGINE_OPTIONS"]
 
 
 @dataclass(frozen=True)
@@ -38,6 +40,9 @@ class GameSpec:
     parse: Callable[[str], Action] = field(repr=False)
     options: tuple[str, ...] = ()
     """Names of the optional settings a variant accepts (e.g. ``turn_limit``)."""
+    option_checks: Mapping[str, Callable[[Any], Any]] = field(default_factory=dict, repr=False)
+    """Option name -> its check: the value as the state uses it, or :class:`OptionError` (``turn_limit`` has one
+    built in, :data:`ENGINE_OPTIONS`)."""
     seat_counts: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
     """Seat counts a variant is limited to, where it is (otherwise min..max)."""
     determinise: Callable[[View, random.Random], State] | None = field(default=None, repr=False)
@@ -54,23 +59,64 @@ class GameSpec:
 
     def new_state(self, variant: str | None = None, seats: int | None = None,
                   options: Mapping[str, Any] | None = None) -> State:
-        """The first state (usually a chance point) for a variant and seat count."""
+        """The first state (usually a chance point) for a variant and seat count.
+
+        Every argument is checked here, before anything is made: the one place a game's
+        settings are validated, for new games and loaded records alike.
+
+        :raises SpynbError: an unknown variant, a seat count the variant does not allow
+            (``2.0`` is not a seat count), or an unknown option.
+        :raises OptionError: an option of the wrong type or out of range.
+        """
         variant = self.default_variant if variant is None else variant
         seats = self.default_seats if seats is None else seats
-        options = dict(options or {})
-        if variant not in self.variants:
+        if not isinstance(variant, str) or variant not in self.variants:
             raise SpynbError(f"{self.title} has no variant {variant!r}; choose from {', '.join(self.variants)}")
-        if seats not in self.allowed_seats(variant):
-            allowed = ", ".join(map(str, self.allowed_seats(variant)))
-            raise SpynbError(f"{self.title} ({variant}) is for {allowed} seats, not {seats}")
-        unknown = sorted(set(options) - set(self.options))
+        allowed = self.allowed_seats(variant)
+        if not isinstance(seats, int) or isinstance(seats, bool) or seats not in allowed:
+            raise SpynbError(f"{self.title} ({variant}) is for {', '.join(map(str, allowed))} seats, not {seats!r}")
+        return self.create(self, variant, seats, self.check_options(options))
+
+    def check_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """The options as the state uses them, each checked for type and range.
+
+        >>> import spynb
+        >>> spynb.get_spec("kloak").check_options({"turn_limit": "x"})
+        Traceback (most recent call last):
+        ...
+        spynb.engine.errors.OptionError: option 'turn_limit' must be a whole number of turns, at least 1, or None, not 'x'
+        """
+        if options is None:
+            return {}
+        if not isinstance(options, Mapping):
+            raise SpynbError(f"options must be a mapping of names to values, like {{'turn_limit': 50}}, not {options!r}")
+        unknown = sorted(set(options) - set(self.options), key=repr)
         if unknown:
             raise SpynbError(f"{self.title} has no option {unknown[0]!r}; options: {', '.join(self.options) or 'none'}")
-        return self.create(self, variant, seats, options)
+        checks = {**ENGINE_OPTIONS, **self.option_checks}
+        return {name: checks[name](value) if name in checks else value for name, value in options.items()}
 
     def new_game(self, variant: str | None = None, seats: int | None = None, seed: int = 0,
                  options: Mapping[str, Any] | None = None, *, auto_chance: bool = True) -> "Game":
         return Game(self, variant=variant, seats=seats, seed=seed, options=options, auto_chance=auto_chance)
+
+
+def _turn_limit(value: Any) -> int | None:
+    """``turn_limit``: ``None`` (no limit) or a whole number of turns, at least 1."""
+    if value is None or isinstance(value, int) and not isinstance(value, bool) and value >= 1:
+        return value
+    raise OptionError("turn_limit", "must be a whole number of turns, at least 1, or None", value)
+
+
+ENGINE_OPTIONS: Mapping[str, Callable[[Any], Any]] = {"turn_limit": _turn_limit}
+"""The checks of the options every game has (a game's own ``option_checks`` come on top)."""
+
+
+def _whole_number(name: str, value: object) -> int:
+    """``value`` if it is an int (not a bool); else :class:`SpynbError` naming ``name``."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    raise SpynbError(f"{name} must be a whole number (an int), not {value!r}")
 
 
 def sample_outcome(outcomes: Sequence[tuple[Action, Fraction]], rng: random.Random) -> Action:
@@ -124,9 +170,11 @@ class Game:
 
     def __init__(self, spec: GameSpec, *, variant: str | None = None, seats: int | None = None,
                  seed: int = 0, options: Mapping[str, Any] | None = None, auto_chance: bool = True) -> None:
+        if not isinstance(auto_chance, bool):
+            raise SpynbError(f"auto_chance must be True or False, not {auto_chance!r}")
+        self.seed = _whole_number("the seed", seed)
         self.spec = spec
         self.state = spec.new_state(variant, seats, options)
-        self.seed = seed
         self.options = dict(options or {})
         self.auto_chance = auto_chance
         self._rng = random.Random(seed)
@@ -222,7 +270,7 @@ class Game:
         >>> game.at(1).turn, game.turn
         (Turn(seats=(2,), chance=False), Turn(seats=(1,), chance=False))
         """
-        if not 0 <= step <= len(self._entries):
+        if not 0 <= _whole_number("a step", step) <= len(self._entries):
             raise SpynbError(f"step {step} is outside 0..{len(self._entries)}")
         return self.record().replay(upto=step)
 
@@ -245,6 +293,31 @@ class Game:
 
     def _repr_svg_(self) -> str:
         return self.state._repr_svg_()
+
+
+_MAX_NESTING = 32
+"""How deep a record's JSON may nest (a record is two levels deep; Python's reader fails somewhere past 1000)."""
+_BRACKETS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+"""JSON strings (skipped whole) and brackets."""
+
+
+def _nested_too_deep(text: str) -> str | None:
+    """Where (``"line L column C"``) ``text`` first opens a bracket nested deeper than :data:`_MAX_NESTING`.
+
+    >>> _nested_too_deep('{"a": [[]]}'), _nested_too_deep("[" * 40 + "]" * 40)
+    (None, 'line 1 column 33')
+    """
+    depth = 0
+    for token in _BRACKETS.finditer(text):
+        bracket = token.group()
+        if bracket in "[{":
+            depth += 1
+            if depth > _MAX_NESTING:
+                i = token.start()
+                return f"line {text.count(chr(10), 0, i) + 1} column {i - text.rfind(chr(10), 0, i)}"
+        elif bracket in "]}":
+            depth -= 1
+    return None
 
 
 def _entry_text(seat: int | None, action: Action) -> str:
@@ -283,10 +356,17 @@ class Record:
         ...
         spynb.engine.errors.RecordError: field 'seats': must be int, not 'two'
         """
+        if not isinstance(text, str):
+            raise RecordError("the record", f"must be JSON text (a str), not {type(text).__name__}")
+        too_deep = _nested_too_deep(text)
+        if too_deep:
+            raise RecordError(too_deep, f"nested more than {_MAX_NESTING} levels deep: a record is a flat object")
         try:
             data = json.loads(text)
         except json.JSONDecodeError as err:
             raise RecordError(f"line {err.lineno} column {err.colno}", f"not valid JSON ({err.msg})") from None
+        except ValueError as err:  # e.g. a number with more digits than Python reads
+            raise RecordError("the record", f"not readable JSON ({err})") from None
         if not isinstance(data, dict):
             raise RecordError("the record", "must be a JSON object")
         fields = {"game": str, "variant": str, "seats": int, "seed": int, "actions": list}
@@ -304,8 +384,11 @@ class Record:
         unknown = sorted(set(data) - set(fields) - {"options", "auto_chance"})
         if unknown:
             raise RecordError(f"field {unknown[0]!r}", "is not part of a record")
+        auto_chance = data.get("auto_chance", True)
+        if not isinstance(auto_chance, bool):
+            raise RecordError("field 'auto_chance'", f"must be true or false, not {auto_chance!r}")
         return cls(data["game"], data["variant"], data["seats"], data["seed"], tuple(data["actions"]),
-                   options, bool(data.get("auto_chance", True)))
+                   options, auto_chance)
 
     def replay(self, upto: int | None = None, waiting: bool = False) -> Game:
         """Rebuild the game from the start, through the first ``upto`` actions.
@@ -349,7 +432,8 @@ class Record:
         if not sep or not (who == CHANCE_SEAT or who.isdigit()):
             raise RecordError(f"actions[{i}] {entry!r}", "expected '<seat>: <action>' or 'chance: <outcome>'")
         try:
+            seat = None if who == CHANCE_SEAT else read_number(entry, who, "a seat number")
             action = spec.parse(notation.strip())
         except SpynbError as err:
             raise RecordError(f"actions[{i}] {entry!r}", str(err)) from None
-        return (None if who == CHANCE_SEAT else int(who)), action
+        return seat, action

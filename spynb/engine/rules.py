@@ -125,6 +125,7 @@ ENGINE_RULES = (
     Rule("ENG-1", "turn order", "Only a seat whose turn it is may act; at a chance point only chance acts.", ENGINE),
     Rule("ENG-2", "game over", "Nobody acts once the game is over.", ENGINE),
     Rule("ENG-3", "simultaneous choice", "A seat makes one choice per simultaneous round.", ENGINE),
+    Rule("ENG-4", "seats", "Seats are numbered 1 to the number of players; nothing else names a seat.", ENGINE),
 )
 _ENGINE_BY_ID = {rule.id: rule for rule in ENGINE_RULES}
 

@@ -108,6 +108,7 @@ class _Triple(Action):
     verb = ""
 
     def __post_init__(self) -> None:
+        Action.__post_init__(self)  # the field types first
         ordered = sorted((self.a, self.b, self.c), key=lambda s: line_key(s) if s in _SQUARE_SET else (9, 9))  # type: ignore[attr-defined]
         for name, square in zip("abc", ordered):
             object.__setattr__(self, name, square)
@@ -162,7 +163,7 @@ class Place(Action):
 
 _EXPECTED = ("expected 'b2-b3', 'B c1-c2', 'B c1xc2', 'B c2=c3', 'claim a2 b3 c4', 'score a2 b3 c4', "
              "'pass' or 'place a2 O'")
-_MOVE = re.compile(r"^(?:(B)\s+)?([a-z]\d)([-x=])([a-z]\d)$")
+_MOVE = re.compile(r"^(?:(B)\s+)?([a-z][0-9])([-x=])([a-z][0-9])$")
 
 
 def _square(text: str, word: str) -> str:

@@ -1,14 +1,49 @@
-"""KLOAK as data: the spec the engine plays."""
+"""KLOAK as data: the spec the engine plays, and the checks of its options."""
 
 from __future__ import annotations
 
-from spynb.engine import GameSpec
+from collections.abc import Mapping
+from typing import Any
+
+from spynb.engine import GameSpec, OptionError
 
 from .actions import parse
-from .board import VARIANTS
+from .board import COLOUR_NAMES, SMALL_SQUARES, SQUARES, VARIANTS
 from .determinise import determinise, evaluate
 from .rules import RULES
 from .state import KloakState
+
+
+
+def colours_option(value: Any) -> tuple[tuple[str, int], ...]:
+    """``colours``: colour letter -> how many small pieces of it, adding up to 15 (KL-1).
+
+    >>> colours_option({"O": 5, "S": 5, "G": 4})
+    Traceback (most recent call last):
+    ...
+    spynb.engine.errors.OptionError: option 'colours' must add up to 15 small pieces (ranks 2-4, KL-1), not {'O': 5, 'S': 5, 'G': 4}
+    """
+    if not isinstance(value, Mapping) or not value:
+        raise OptionError("colours", "must map colour letters to counts, like {'O': 5, 'S': 5, 'G': 5}", value)
+    for letter, count in value.items():
+        if letter not in COLOUR_NAMES:
+            raise OptionError("colours", f"takes the colour letters {', '.join(COLOUR_NAMES)}", value)
+        if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+            raise OptionError("colours", f"needs a positive whole count for {letter!r}", value)
+    if sum(value.values()) != len(SMALL_SQUARES):
+        raise OptionError("colours", f"must add up to {len(SMALL_SQUARES)} small pieces (ranks 2-4, KL-1)", value)
+    return tuple(value.items())
+
+
+def big_squares_option(value: Any) -> tuple[str, ...]:
+    """``big_squares``: where the big pieces start, each square once, none in ranks 2-4 (KL-1)."""
+    if not isinstance(value, (list, tuple)) or any(not isinstance(sq, str) or sq not in SQUARES for sq in value):
+        raise OptionError("big_squares", "must list squares a1 … e5", value)
+    if len(set(value)) != len(value) or set(value) & set(SMALL_SQUARES):
+        raise OptionError("big_squares", "must name each square once, none in ranks 2-4 where the small pieces "
+                                         "start (KL-1)", value)
+    return tuple(value)
+
 
 SPEC = GameSpec(
     name="kloak",
@@ -21,6 +56,7 @@ SPEC = GameSpec(
     create=KloakState,
     parse=parse,
     options=("turn_limit", "colours", "big_squares"),
+    option_checks={"colours": colours_option, "big_squares": big_squares_option},
     seat_counts={name: variant.seat_counts for name, variant in VARIANTS.items()},
     determinise=determinise,
     evaluate=evaluate,

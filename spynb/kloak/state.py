@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from spynb.engine import Action, Event, History, IllegalActionError, SpynbError, State, Turn, View, freeze
+from spynb.engine import Action, Event, History, IllegalActionError, OptionError, SpynbError, State, Turn, View, freeze
 from spynb.engine.core import CHANCE_TURN, OVER
 
 from .actions import MOVES, Big, Claim, Kloak, Pass, Place, Score, Slide, Step
@@ -222,30 +222,6 @@ _NARRATORS: dict[str, str | Callable[[Event], str]] = {
 }
 
 
-def _colour_option(value: Any) -> tuple[tuple[str, int], ...]:
-    if not isinstance(value, Mapping) or not value:
-        raise SpynbError(f"option 'colours' must map colour letters to counts, like {{'O': 5, 'S': 5, 'G': 5}}, "
-                         f"not {value!r}")
-    for letter, count in value.items():
-        if letter not in COLOUR_NAMES:
-            raise SpynbError(f"option 'colours': {letter!r} is not a colour letter; use {', '.join(COLOUR_NAMES)}")
-        if not isinstance(count, int) or isinstance(count, bool) or count < 1:
-            raise SpynbError(f"option 'colours': {letter!r} needs a positive whole count, not {count!r}")
-    if sum(value.values()) != len(SMALL_SQUARES):
-        raise SpynbError(f"option 'colours': the counts must add up to {len(SMALL_SQUARES)} small pieces "
-                         f"(ranks 2-4, KL-1), not {sum(value.values())}")
-    return tuple(value.items())
-
-
-def _big_option(value: Any) -> tuple[str, ...]:
-    if not isinstance(value, (list, tuple)) or any(sq not in _SQUARE_SET for sq in value):
-        raise SpynbError(f"option 'big_squares' must list squares a1 … e5, not {value!r}")
-    if len(set(value)) != len(value) or set(value) & set(SMALL_SQUARES):
-        raise SpynbError("option 'big_squares': each square once, and none in ranks 2-4 where the small pieces "
-                         "start (KL-1)")
-    return tuple(value)
-
-
 class KloakState(State):
     """A position of KLOAK: seats 1…n, squares a1…e5.
 
@@ -262,15 +238,15 @@ class KloakState(State):
     def __init__(self, spec: GameSpec, variant: str, seats: int, options: Mapping[str, Any]) -> None:
         layout = VARIANTS[variant]
         self.spec, self.variant, self.seats = spec, variant, seats
-        self.turn_limit: int | None = options.get("turn_limit")
-        self.colours = _colour_option(options["colours"]) if "colours" in options else layout.colours
-        self.big_start = _big_option(options["big_squares"]) if "big_squares" in options else layout.big_squares
+        self.turn_limit: int | None = options.get("turn_limit")  # options come checked (spec.py, GameSpec.new_state)
+        self.colours: tuple[tuple[str, int], ...] = options.get("colours", layout.colours)
+        self.big_start: tuple[str, ...] = options.get("big_squares", layout.big_squares)
         self._colour_index = {letter: i for i, (letter, _) in enumerate(self.colours)}
         self._letters = tuple(letter for letter, _ in self.colours)
         self._setup: Progress | None = start(_SETUP_ROWS, _SETUP_COLS, tuple(n for _, n in self.colours))
         """KL-2: what the layout count needs of the squares placed so far."""
         if not layouts_after(self._setup):
-            raise SpynbError(f"no layout of {dict(self.colours)} avoids three in a row (KL-2)")
+            raise OptionError("colours", "leaves no layout without three in a row (KL-2)", dict(self.colours))
         self.set_board({}, self.big_start)
         self.phase = SETUP
         self.current = 0

@@ -34,6 +34,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from spynb.engine import Action, NotationError
+from spynb.engine.notation import read_number
 
 from .cards import AFFILIATIONS, CARDS, COUNTERS, DECKS, RANK, sort_cards
 
@@ -64,6 +65,7 @@ class Counter(Action):
     pay: tuple[tuple[str, str], ...]
 
     def __post_init__(self) -> None:
+        Action.__post_init__(self)  # the field types first
         named = COUNTERS.get(self.card)
         if named and sorted(card for _, card in self.pay) == sorted(named):
             object.__setattr__(self, "pay", tuple(sorted(self.pay, key=lambda paid: named.index(paid[1]))))
@@ -109,6 +111,7 @@ class TurnIn(Action):
     cards: tuple[str, ...]
 
     def __post_init__(self) -> None:
+        Action.__post_init__(self)  # the field types first
         if all(card in RANK for card in self.cards):
             object.__setattr__(self, "cards", tuple(sort_cards(self.cards)))
 
@@ -125,6 +128,7 @@ class Remove(Action):
     using: tuple[str, ...]
 
     def __post_init__(self) -> None:
+        Action.__post_init__(self)  # the field types first
         named = COUNTERS.get(self.card)
         if named and sorted(self.using) == sorted(named):
             object.__setattr__(self, "using", named)
@@ -235,11 +239,12 @@ def parse(text: str) -> Action:
             pay.append((where, _card(text, card)))
         return Counter(_card(text, args[0]), tuple(pay))
     if verb == "reveal" and len(args) in (1, 3) and args[0].isdigit():
+        seat = read_number(text, args[0], "a seat number")
         if len(args) == 3:
             if args[1] != "as":
                 raise NotationError(text, "expected 'reveal <seat>' or 'reveal <seat> as cia|kgb'")
-            return Reveal(int(args[0]), _affiliation(text, args[2]))
-        return Reveal(int(args[0]))
+            return Reveal(seat, _affiliation(text, args[2]))
+        return Reveal(seat)
     if verb == "clear" and len(args) == 1:
         return TurnIn(tuple(_card(text, card) for card in args[0].split("+")))
     if verb == "remove" and len(args) == 3 and args[1] == "with":
