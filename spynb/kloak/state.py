@@ -23,6 +23,7 @@ from spynb.engine.core import CHANCE_TURN, OVER
 from .actions import MOVES, Big, Claim, Kloak, Pass, Place, Score, Slide, Step
 from .board import COLOUR_NAMES, LINES, LINES_THROUGH, NEIGHBOURS, SMALL_SQUARES, SQUARES, VARIANTS, adjacent, in_line
 from .layouts import Progress, advance, layouts_after, next_counts, start
+from .memory import remember
 
 if TYPE_CHECKING:
     from spynb.engine import GameSpec
@@ -626,22 +627,37 @@ class KloakState(State):
             problems.append(f"no seat {self.current} to move")
         if self.extra not in (0, 1):
             problems.append(f"a seat has {self.extra} extra turns")
+        contradicted = sorted(sq for sq, colour in self.revealed_by_moves().items() if self.small[sq] != colour)
+        if contradicted:
+            problems.append(f"the colours on {', '.join(contradicted)} differ from what a claim or lift showed (KL-13)")
         return problems
 
-    def resample_hidden(self, seat: int, rng: random.Random) -> KloakState | None:
-        """Re-deal the colours under the big pieces among themselves (the board as seen, KL-13).
+    def revealed_by_moves(self) -> dict[str, str]:
+        """Square -> colour of every covered piece whose colour a move showed: a claim lifted it (KL-7), or a big
+        piece was lifted off it (KL-5); the knowledge follows the piece as it steps and slides (KL-13)."""
+        known = remember(e.frozen() for e in self._history.events() if e.kind != "place")
+        covered = self._small_bits & self._big_bits
+        return {sq: colour for sq, colour in known.items() if colour is not None and covered & _BIT[sq]}
 
-        Which colours are covered is known to everyone (the set minus what is visible and
-        scored); which covered piece is which is what the board hides.  A seat with perfect
-        memory could still tell from the public history (see ``memory_aid``).
+    def resample_hidden(self, seat: int, rng: random.Random) -> KloakState | None:
+        """Re-deal the colours under the big pieces that no move has shown (the board as seen, KL-13).
+
+        Which colours are covered is known to everyone (the set minus what is visible and scored); which covered
+        piece is which is what the board hides.  Every colour a move showed stays where it is: a claim's lifted
+        pieces (KL-7) and pieces a big piece was lifted off (KL-5), followed through steps and slides, so the
+        re-dealt state agrees with every claim and lift in the public history and stays so as play goes on
+        (``validate`` checks it).  The re-deal stands for a seat that has not memorised the setup: a perfect
+        memory of the setup's placements would leave nothing hidden (see ``memory_aid``).  ``None`` when the
+        unshown covered pieces are all of one colour.
         """
-        covered = self.covered_squares()
-        colours = [self.small[sq] for sq in covered]
+        shown = self.revealed_by_moves()
+        hidden = [sq for sq in self.covered_squares() if sq not in shown]
+        colours = [self.small[sq] for sq in hidden]
         if len(set(colours)) < 2:
             return None
         rng.shuffle(colours)
         other = self.clone()
-        other.small.update(zip(covered, colours))
+        other.small.update(zip(hidden, colours))
         other._history = self._history.seen_by(seat)
         return other
 

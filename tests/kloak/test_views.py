@@ -13,6 +13,8 @@ from spynb.engine import NotationError, SpynbError
 from spynb.kloak import SPEC, Big, Claim, Kloak, Pass, Place, Score, Slide, Step, memory_aid, parse
 from spynb.render.kloak import draw
 
+from tests.conftest import playout, random_step
+
 from .helpers import board_of, play, position
 
 
@@ -81,6 +83,48 @@ def test_a_seat_view_has_no_hidden_colour_and_resampling_keeps_it() -> None:
     assert all(o.view(1) == view and o.validate() == [] for o in others)
     assert len({tuple(sorted(o.small.items())) for o in others}) > 1
     assert memory_aid(view) == dict(state.view(None)["small"])
+
+
+@pytest.mark.parametrize(("variant", "seats"), [("standard", 2), ("three-player", 3), ("four-colours", 4)])
+def test_KL_13_a_redeal_keeps_what_claims_and_lifts_showed_and_stays_valid_as_play_goes_on(variant: str,
+                                                                                          seats: int) -> None:
+    rng = random.Random(7)
+    redealt = kept = 0
+    for seed in range(6):
+        for step, (state, _seat, _action) in enumerate(playout(SPEC, variant, seats, seed, turn_limit=60)):
+            if step % 9 or state.phase == "setup":
+                continue
+            shown = state.revealed_by_moves()
+            for seat in range(1, seats + 1):
+                other = state.resample_hidden(seat, rng)
+                if other is None:
+                    continue
+                assert other.validate() == [] and other.view(seat) == state.view(seat)
+                assert {sq: other.small[sq] for sq in shown} == shown  # a claim or lift showed them (KL-7, KL-5)
+                redealt += other.small != state.small
+                kept += bool(shown)
+                for _ in range(40):  # the re-dealt state plays on as a game of its own
+                    if other.over:
+                        break
+                    other.apply(*reversed(random_step(other, rng)))
+                    assert other.validate() == []
+    assert redealt > 20 and kept > 5, "the test never re-dealt, or never had a shown colour to keep"
+
+
+def test_KL_13_validate_catches_a_board_that_contradicts_a_claim() -> None:
+    state = play(position("""
+    .  .  .  .  .
+    .  .  .  .  .
+    O  [S] [O] .  .
+    G  [G] O  .  .
+    [] .  .  .  .
+    """), "claim a3 b3 c3")  # wrong: seat 1 showed a3 O, b3 S, c3 O and the pieces go back under
+    assert state.revealed_by_moves() == {"b3": "S", "c3": "O"}
+    complaint = "the colours on b3 differ from what a claim or lift showed (KL-13)"
+    assert complaint not in state.validate()  # (a hand-set position lacks pieces, which it reports too)
+    state.small["b3"], state.small["b2"] = state.small["b2"], state.small["b3"]
+    assert complaint in state.validate()
+    assert state.resample_hidden(1, random.Random(0)) is None  # b2 is the only unshown covered piece
 
 
 def test_options_replace_the_colour_set_and_the_layout() -> None:
