@@ -24,8 +24,9 @@ Commands:
            serve it on http://127.0.0.1:PORT/ (prints the address; Ctrl+C stops).
   build    The same without serving: what a deploy runs.
   test     Install what the tests need (Debian's chromium via apt-get if it is
-           missing) and run the whole suite: unit tests and doctests, the
-           notebooks in CPython, and browser tests against a fresh build.
+           missing), run the static checks (ruff; mypy, strict on the engine),
+           then the whole suite: unit tests and doctests, the notebooks in
+           CPython, and browser tests against a fresh build.
            Arguments after -- go to pytest.
 
 Options:
@@ -132,9 +133,21 @@ cmd_serve() {
   exec "$LITE_VENV/bin/python" lite/serve_site.py "$OUTPUT" --port "$PORT"
 }
 
+# check_code: the static gates, before any test runs: ruff over the repository and mypy (strict on
+# spynb/engine), both set up in pyproject.toml.  Each prints its findings as file:line: message.
+check_code() {
+  say "ruff check: settings in pyproject.toml [tool.ruff]"
+  "$TEST_VENV/bin/ruff" check --no-cache . ||
+    die "ruff found the problems above ('ruff check --fix' mends those marked [*])"
+  say "mypy: strict on spynb/engine, settings in pyproject.toml [tool.mypy]"
+  "$TEST_VENV/bin/mypy" --cache-dir=/dev/null ||
+    die "mypy found the type errors above"
+}
+
 cmd_test() {
   ensure_chromium
   ensure_test_env
+  check_code
   build_site
   SPYNB_SITE="$OUTPUT" SPYNB_CHROMIUM="$CHROMIUM" \
     "$TEST_VENV/bin/python" -m pytest "$@"

@@ -20,11 +20,11 @@ from .engine import (
     OptionError,
     Record,
     RecordError,
+    Rule,
     SeatError,
     SpynbError,
     View,
 )
-from .engine import Rule
 from .engine import lookup as _lookup
 from .games import game_names, get_spec
 

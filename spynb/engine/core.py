@@ -95,11 +95,16 @@ class Action:
         return f"{type(self).__name__}({', '.join(repr(value) for value, _ in values)})"
 
 
-@functools.cache
+_FIELD_TYPES: dict[type, tuple[tuple[str, Any], ...]] = {}
+
+
 def _field_types(cls: type) -> tuple[tuple[str, Any], ...]:
     """Each field of an action class with its (resolved) annotation, worked out once per class."""
-    hints = typing.get_type_hints(cls)
-    return tuple((f.name, hints[f.name]) for f in fields(cls))
+    known = _FIELD_TYPES.get(cls)
+    if known is None:
+        hints = typing.get_type_hints(cls)
+        known = _FIELD_TYPES[cls] = tuple((f.name, hints[f.name]) for f in fields(cls))
+    return known
 
 
 def _fits(value: object, kind: Any) -> bool:
@@ -116,7 +121,7 @@ def _fits(value: object, kind: Any) -> bool:
     return isinstance(value, kind)
 
 
-class FrozenDict(dict):  # type: ignore[type-arg]
+class FrozenDict(dict[Any, Any]):
     """A dict that refuses changes, so views stay what they were when made.
 
     >>> d = FrozenDict(a=1)
@@ -136,13 +141,13 @@ class FrozenDict(dict):  # type: ignore[type-arg]
     def __hash__(self) -> int:  # type: ignore[override]
         return hash(tuple(sorted(self.items(), key=lambda kv: kv[0])))
 
-    def __reduce__(self) -> tuple[type, tuple[dict]]:  # type: ignore[override]
+    def __reduce__(self) -> tuple[type, tuple[dict[Any, Any]]]:
         return (FrozenDict, (dict(self),))
 
     def __copy__(self) -> FrozenDict:
         return self
 
-    def __deepcopy__(self, memo: dict) -> FrozenDict:
+    def __deepcopy__(self, memo: dict[int, Any]) -> FrozenDict:
         return self  # immutable all the way down
 
 
@@ -247,7 +252,8 @@ class View:
 
     def to_dict(self) -> dict[str, Any]:
         """A plain JSON-ready dict (what a widget or a file receives)."""
-        return json.loads(self.to_json())
+        data: dict[str, Any] = json.loads(self.to_json())
+        return data
 
     def to_json(self) -> str:
         return json.dumps({"game": self.game, "seat": self.seat, "label": self.label,
@@ -281,6 +287,8 @@ _SEAT_ARGUMENTS: dict[str, tuple[int, bool]] = {
 (the omniscient onlooker, chance, or the seat to move)."""
 
 _Method = Callable[..., Any]
+_SEAT_CHECKED: set[_Method] = set()
+"""The wrapped methods (a subclass that does not redefine one inherits it already wrapped)."""
 
 
 def _checking_seat(method: _Method, index: int, optional: bool) -> _Method:
@@ -295,7 +303,7 @@ def _checking_seat(method: _Method, index: int, optional: bool) -> _Method:
             check_seat(seat, self.seats)
         return method(self, *args, **kwargs)
 
-    checked.checks_seat = True  # type: ignore[attr-defined]  # a function attribute: wrapped once only
+    _SEAT_CHECKED.add(checked)
     return checked
 
 
@@ -303,7 +311,7 @@ def _check_seats_of(cls: type) -> None:
     """Wrap each seat-taking contract method that ``cls`` defines, so every game refuses unknown seats alike."""
     for name, (index, optional) in _SEAT_ARGUMENTS.items():
         method = cls.__dict__.get(name)
-        if callable(method) and not getattr(method, "checks_seat", False):
+        if callable(method) and method not in _SEAT_CHECKED:
             setattr(cls, name, _checking_seat(method, index, optional))
 
 

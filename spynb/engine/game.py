@@ -36,7 +36,7 @@ class GameSpec:
     default_seats: int
     variants: tuple[str, ...]
     rules: RuleBook
-    create: Callable[["GameSpec", str, int, Mapping[str, Any]], State] = field(repr=False)
+    create: Callable[[GameSpec, str, int, Mapping[str, Any]], State] = field(repr=False)
     parse: Callable[[str], Action] = field(repr=False)
     options: tuple[str, ...] = ()
     """Names of the optional settings a variant accepts (e.g. ``turn_limit``)."""
@@ -97,7 +97,7 @@ class GameSpec:
         return {name: checks[name](value) if name in checks else value for name, value in options.items()}
 
     def new_game(self, variant: str | None = None, seats: int | None = None, seed: int = 0,
-                 options: Mapping[str, Any] | None = None, *, auto_chance: bool = True) -> "Game":
+                 options: Mapping[str, Any] | None = None, *, auto_chance: bool = True) -> Game:
         return Game(self, variant=variant, seats=seats, seed=seed, options=options, auto_chance=auto_chance)
 
 
@@ -255,12 +255,12 @@ class Game:
     def __len__(self) -> int:
         return len(self._entries)
 
-    def record(self) -> "Record":
+    def record(self) -> Record:
         return Record(self.spec.name, self.variant, self.seats, self.seed,
                       tuple(_entry_text(seat, action) for seat, action in self._entries),
                       dict(self.options), self.auto_chance)
 
-    def at(self, step: int) -> "Game":
+    def at(self, step: int) -> Game:
         """A new game replayed to just after the first ``step`` actions.
 
         >>> import spynb
@@ -348,7 +348,7 @@ class Record:
                           indent=indent)
 
     @classmethod
-    def from_json(cls, text: str) -> "Record":
+    def from_json(cls, text: str) -> Record:
         """Read a record, saying exactly where a malformed one goes wrong.
 
         >>> Record.from_json('{"game": "cloak-dagger", "variant": "standard", "seats": "two"}')

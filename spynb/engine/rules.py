@@ -15,8 +15,6 @@ section it clarifies, so a citation reads the way a student looks it up:
 'DM-1'
 """
 
-from __future__ import annotations
-
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 

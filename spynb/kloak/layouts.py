@@ -41,7 +41,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from itertools import product
 from typing import Any
 
@@ -59,7 +59,7 @@ def _as_counts(counts: Mapping[str, int] | Sequence[int]) -> Counts:
     return values
 
 
-@lru_cache(maxsize=None)
+@cache
 def _rows(cols: int, colours: int) -> tuple[Row, ...]:
     """Every row of ``cols`` squares with no three equal neighbours."""
     return tuple(row for row in product(range(colours), repeat=cols)
@@ -177,7 +177,7 @@ class _Grid:
         return found
 
 
-@lru_cache(maxsize=None)
+@cache
 def _grid(cols: int, colours: int, width: int) -> _Grid:
     return _Grid(cols, colours, width)
 

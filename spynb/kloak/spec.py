@@ -14,7 +14,6 @@ from .rules import RULES
 from .state import KloakState
 
 
-
 def colours_option(value: Any) -> tuple[tuple[str, int], ...]:
     """``colours``: colour letter -> how many small pieces of it, adding up to 15 (KL-1).
 

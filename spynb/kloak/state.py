@@ -21,7 +21,7 @@ from spynb.engine import Action, Event, History, IllegalActionError, OptionError
 from spynb.engine.core import CHANCE_TURN, OVER
 
 from .actions import MOVES, Big, Claim, Kloak, Pass, Place, Score, Slide, Step
-from .board import COLOUR_NAMES, LINES, LINES_THROUGH, NEIGHBOURS, SMALL_SQUARES, SQUARES, VARIANTS, adjacent, in_line
+from .board import COLOUR_NAMES, LINES, LINES_THROUGH, NEIGHBOURS, SQUARES, VARIANTS, adjacent, in_line
 from .layouts import Progress, advance, layouts_after, next_counts, start
 from .memory import remember
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 __all__ = ["Exercise", "EXERCISES", "answer", "exercises_for"]
@@ -98,7 +98,7 @@ _LIST += [
 EXERCISES: dict[str, Exercise] = {e.id: e for e in _LIST}
 
 
-@lru_cache(maxsize=None)
+@cache
 def answer(exercise_id: str) -> Any:
     """The exact answer of an exercise (a ``Fraction``, or a dict of them)."""
     try:

@@ -18,7 +18,7 @@ import math
 import random
 from collections.abc import Callable
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from spynb.cloak_dagger.cards import DOCUMENTS, HAZARDS, IMPLEMENTS, STACK_COUNTS
@@ -164,7 +164,7 @@ def double_agent_first(seats: int, round_table: Callable[[int], dict[str, Fracti
     engine reads it).  A tie of all n players leads back to P(n) itself, so
     P(n) = (P(double agent) + Σₖ₍ₖ<ₙ₎ P(tie of k) P(k)) / (1 − P(tie of n)).
     """
-    @lru_cache(maxsize=None)
+    @cache
     def chance(n: int) -> Fraction:
         table = round_table(n)
         direct = table.get("double agent", Fraction(0))

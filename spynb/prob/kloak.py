@@ -21,7 +21,7 @@ import math
 import random
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from spynb.kloak.board import VARIANTS
@@ -66,7 +66,7 @@ def is_valid(layout: Sequence[Any], lines: Sequence[tuple[int, int, int]] = LINE
     return not any(layout[i] == layout[j] == layout[k] for i, j, k in lines)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _backtrack(files: int, ranks: int, counts: tuple[int, ...], condition: Any = None) -> int:
     """Count valid layouts by filling squares one at a time, backing out of any line of three.
 
