@@ -42,7 +42,7 @@ from spynb.kloak.board import LINES, SMALL_SQUARES, in_line
 __all__ = [
     "CLAIM_MOVES", "claim_position", "covered_colours", "line_chance", "line_chance_by_listing",
     "line_chance_after_setup", "line_chance_after_setup_by_walk", "arrangements", "square_chances",
-    "square_chance_by_counting",
+    "square_chance_by_counting", "covered_table",
     "claim_value", "break_even", "one_colour", "holds", "board_trial", "setup_trial",
 ]
 
@@ -199,6 +199,21 @@ def square_chance_by_counting(view: View, colour: str) -> Fraction:
     """The board as seen, by counting: a covered square holds ``colour`` with chance n / m."""
     pool = covered_colours(view)
     return Fraction(pool[colour], sum(pool.values()))
+
+
+def covered_table(view: View, after_setup: bool = False) -> Any:
+    """The deduction table: the chance of each colour under each big piece (see :func:`square_chances`)."""
+    from spynb.kloak.board import COLOUR_NAMES
+
+    from .deduce import Deduction
+
+    chances = square_chances(view, after_setup)
+    colours = sorted(covered_colours(view))
+    cells = {sq: {COLOUR_NAMES.get(c, c): p for c, p in row.items()} for sq, row in chances.items()}
+    how = ("only arrangements that make a valid setup (KL-2): no small piece has moved" if after_setup
+           else "the board as seen (KL-13): every arrangement of the covered colours alike")
+    return Deduction(f"Seat {view.seat}: the colour under each big piece", int(view.seat),
+                     tuple(COLOUR_NAMES.get(c, c) for c in colours), cells, True, (how,))
 
 
 def claim_value(p: Fraction | float, penalty: Fraction | float, move: Fraction | float = 0) -> Fraction:
