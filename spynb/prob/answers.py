@@ -3,7 +3,7 @@
 >>> answer("cd-first-document")
 Fraction(3, 8)
 >>> sorted(EXERCISES)[:2]
-['ax-games-needed', 'ax-quarter-width']
+['ax-coverage-misses', 'ax-games-needed']
 """
 
 from __future__ import annotations
