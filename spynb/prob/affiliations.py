@@ -43,7 +43,7 @@ from typing import Any
 from spynb.engine import SpynbError, View
 from spynb.target.cards import AFFILIATION_NAMES, AFFILIATIONS, SETUP_CHART
 
-from .deduce import Deduction
+from .deduce import Deduction, seat_of
 from .stats import Estimate, wilson
 
 __all__ = ["deal_chance", "posterior", "sampled_posterior", "affiliation_table", "evidence"]
@@ -94,9 +94,9 @@ def _others(view: View) -> list[int]:
 
 def posterior(view: View, double_agent_shows: Fraction = HALF) -> Table:
     """Exact: for every other seat, the chance of each affiliation given the view (listing every deal)."""
-    me, mine, shown = view.seat, view["affiliation"], evidence(view)
+    me, mine, shown = seat_of(view), view["affiliation"], evidence(view)
     others = _others(view)
-    table = {s: dict.fromkeys(AFFILIATIONS, Fraction(0)) for s in others}
+    table: Table = {s: {a: Fraction(0) for a in AFFILIATIONS} for s in others}
     total = Fraction(0)
     for labels in product(AFFILIATIONS, repeat=len(others)):
         deal = {me: mine, **dict(zip(others, labels))}
@@ -128,7 +128,7 @@ def sampled_posterior(view: View, trials: int = 2000, seed: int = 0,
     """The same chances, sampled: deal as the setup does, keep deals that agree with the view
     (a Double Agent's reveal kept with chance ``double_agent_shows``) until ``trials`` are kept."""
     rng = random.Random(seed)
-    me, mine, shown = view.seat, view["affiliation"], evidence(view)
+    me, mine, shown = seat_of(view), view["affiliation"], evidence(view)
     others = _others(view)
     counts: dict[int, Counter[str]] = {s: Counter() for s in others}
     kept = 0
@@ -164,5 +164,5 @@ def affiliation_table(view: View, *, double_agent_shows: Fraction = HALF, exact_
     columns = tuple(AFFILIATION_NAMES[a] for a in AFFILIATIONS)
     named = {s: {AFFILIATION_NAMES[a]: row[a] for a in AFFILIATIONS}
              for s, row in cells.items()}
-    return Deduction(f"Seat {view.seat}: each other seat's affiliation", view.seat, columns, named, exact,
+    return Deduction(f"Seat {view.seat}: each other seat's affiliation", seat_of(view), columns, named, exact,
                      tuple(notes))

@@ -174,7 +174,8 @@ def line_chance_after_setup_by_walk(view: View, squares: Iterable[str]) -> Fract
             agree += p if len({colours[sq] for sq in line}) == 1 else 0
             continue
         for outcome, q in state.chance_outcomes():
-            if shown[outcome.square] in ("?", outcome.colour):
+            square, colour = str(outcome).split()[1:]  # "place a2 O"
+            if shown[square] in ("?", colour):
                 branch = state.clone()
                 branch.apply(outcome)
                 stack.append((branch, p * q))
@@ -205,14 +206,14 @@ def covered_table(view: View, after_setup: bool = False) -> Any:
     """The deduction table: the chance of each colour under each big piece (see :func:`square_chances`)."""
     from spynb.kloak.board import COLOUR_NAMES
 
-    from .deduce import Deduction
+    from .deduce import Deduction, seat_of
 
     chances = square_chances(view, after_setup)
     colours = sorted(covered_colours(view))
     cells = {sq: {COLOUR_NAMES.get(c, c): p for c, p in row.items()} for sq, row in chances.items()}
     how = ("only arrangements that make a valid setup (KL-2): no small piece has moved" if after_setup
            else "the board as seen (KL-13): every arrangement of the covered colours alike")
-    return Deduction(f"Seat {view.seat}: the colour under each big piece", int(view.seat),
+    return Deduction(f"Seat {view.seat}: the colour under each big piece", seat_of(view),
                      tuple(COLOUR_NAMES.get(c, c) for c in colours), cells, True, (how,))
 
 

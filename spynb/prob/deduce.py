@@ -33,7 +33,7 @@ from spynb.engine import SpynbError, View
 
 from .stats import Estimate
 
-__all__ = ["Deduction", "deduce", "as_view"]
+__all__ = ["Deduction", "deduce", "as_view", "seat_of"]
 
 Cell = Fraction | Estimate | None
 
@@ -109,6 +109,16 @@ def as_view(state_or_view: Any, seat: int | None = None) -> View:
     if view.seat is None:
         raise SpynbError("the omniscient view knows everything: deduce from a seat's view")
     return view
+
+
+def seat_of(view: View) -> int:
+    """The seat a view belongs to.
+
+    :raises SpynbError: for the omniscient view.
+    """
+    if view.seat is None:
+        raise SpynbError("the omniscient view knows everything: deduce from a seat's view")
+    return view.seat
 
 
 def deduce(state_or_view: Any, seat: int | None = None, **options: Any) -> Deduction:

@@ -37,7 +37,7 @@ from typing import Any
 from spynb.cloak_dagger.cards import DOCUMENTS, HAZARDS, IMPLEMENTS, STACK_COUNTS, agents_of
 from spynb.engine import SpynbError, View
 
-from .deduce import Deduction
+from .deduce import Deduction, seat_of
 from .hands import holds_chance
 
 __all__ = [
@@ -116,7 +116,7 @@ def envelope_table(view: View) -> Deduction:
     pool = unlocated(view)
     notes = (f"{sum(pool.values())} cards unlocated: each ? is any of them with the same chance.",
              "An envelope seen only in part (… in the notes) may hold more than this.")
-    return Deduction(f"Seat {view.seat}: what each envelope holds", view.seat, tuple(columns), cells, True, notes)
+    return Deduction(f"Seat {view.seat}: what each envelope holds", seat_of(view), tuple(columns), cells, True, notes)
 
 
 def notes_trial(view: View, test: Callable[[dict[int, str]], bool]) -> Any:
@@ -167,7 +167,7 @@ def tracker_position(seed: int = 5, seats: int = 2) -> Any:
     import spynb
 
     game = spynb.new_game("cloak-dagger", seats=seats, seed=seed)
-    tracker = game.turn.seats[0]
+    tracker = int(game.turn.seats[0])
     rival = tracker % seats + 1
     game.play("1")
     game.play("2")
@@ -194,6 +194,8 @@ def tracker_position(seed: int = 5, seats: int = 2) -> Any:
     carried = next(c for c in game.view(rival)["opened"]["contents"] if c in DOCUMENTS)
     game.play(f"take {cloak}+{carried}")
     hazard = _hazard_placed(game.view(tracker))
+    if hazard is None:  # the loop above stops only once there is one
+        raise SpynbError("the script lost the tracker's hazard")
     on_turn(tracker, str(hazard), f"track {game.view(tracker)['notes'][hazard - 1]['letters']}")
     on_turn(rival, str(next(fresh)))
     return game.state
