@@ -3,7 +3,7 @@
 >>> answer("cd-first-document")
 Fraction(3, 8)
 >>> sorted(EXERCISES)[:2]
-['ax-games-needed', 'ax-quarter-width']
+['ax-coverage-misses', 'ax-games-needed']
 """
 
 from __future__ import annotations
@@ -94,6 +94,31 @@ _LIST += [
     Exercise("ax-quarter-width", "across", AX, "Games needed to make an interval four times narrower",
              ("confidence intervals", "1/√n", "law of large numbers"), (),
              _lazy("across", "scale_games", 100, 0.10, 0.025)),
+]
+DP = "decisions-in-play.ipynb"
+_LIST += [
+    Exercise("kl-claim-line", "kloak", DP, "A claim on a covered line, from the board as seen",
+             ("conditional probability", "counting arrangements"), ("KL-7", "KL-13"), _lazy("decisions", "kl_claim_line")),
+    Exercise("kl-claim-break-even", "kloak", DP, "The chance a claim needs to be worth its penalty",
+             ("expected value", "decisions"), ("KL-7", "KL-8"), _lazy("decisions", "kl_break_even")),
+    Exercise("kl-claim-setup", "kloak", DP, "What the setup rule says about a covered piece",
+             ("conditional probability", "Bayes by counting"), ("KL-2", "KL-13"), _lazy("decisions", "kl_setup_square")),
+    Exercise("tg-counter-shot", "target", DP, "The Target counters a Shot with its own cards",
+             ("hypergeometric distribution", "inclusion–exclusion"), ("TG-6",), _lazy("decisions", "tg_counter_shot")),
+    Exercise("tg-counter-kevlar", "target", DP, "The same with a Kevlar in the pile",
+             ("conditional probability", "complement"), ("TG-6",), _lazy("decisions", "tg_counter_with_kevlar")),
+    Exercise("tg-next-target", "target", DP, "The next Target holds a Firearms",
+             ("complement", "hypergeometric distribution"), ("TG-1", "TG-6"),
+             _lazy("decisions", "tg_next_target_firearms")),
+    Exercise("tg-outed-double-agent", "target", DP, "A seat showed KGB through an Outed: is it a Double Agent?",
+             ("Bayes' rule", "likelihood"), ("TG-1", "TG-7"), _lazy("decisions", "tg_outed_double_agent")),
+    Exercise("cd-tracker-document", "cloak-dagger", DP, "What a tracker learns: a document in the rival's envelope",
+             ("exchangeability", "conditional probability"), ("CD-6", "CD-7", "CD-10"),
+             _lazy("decisions", "cd_tracker_document")),
+    Exercise("cd-placed-hazard", "cloak-dagger", DP, "A card a rival placed is a hazard",
+             ("exchangeability", "counting"), ("CD-5", "CD-10"), _lazy("decisions", "cd_placed_hazard")),
+    Exercise("ax-coverage-misses", "across", DP, "How many 95% intervals miss",
+             ("confidence intervals", "coverage", "expectation"), (), _lazy("decisions", "ax_coverage_misses")),
 ]
 EXERCISES: dict[str, Exercise] = {e.id: e for e in _LIST}
 

@@ -5,7 +5,11 @@ number, text like ``"3/8"``, ``"3 in 8"``, a decimal (``0.375`` or
 ``"0.375"``) or a percentage (``"37.5%"``).  A fraction must be exactly
 equal to count as right; a decimal is right when it is within
 ``tolerance`` (relative, default 0.5 %) and close within ``close``
-(default 5 %).  A wrong answer never shows the solution, only hints.
+(default 5 %) — close is what an estimate from a simulation earns, and a
+decimal that is the answer rounded too soon is told to give more digits.
+When the answer is a whole number (a count of games, say), a decimal next
+to it is told which way to round.  A wrong answer never shows the
+solution, only hints.
 
 >>> from fractions import Fraction
 >>> print(check("3/8", Fraction(3, 8)))
@@ -13,7 +17,11 @@ equal to count as right; a decimal is right when it is within
 >>> print(check("37.5%", Fraction(3, 8)))
 ✔ right: 37.5% is 3/8 = 0.375
 >>> print(check(0.36, Fraction(3, 8)))
-≈ close: 0.36 is within 5% but not within 0.5%. Give more digits, or the exact fraction.
+≈ close: 0.36 is within 5% of the answer: close, which is as near as an estimate from a simulation can be sure to get. For a right verdict work out the exact value.
+>>> print(check("0.38", Fraction(3, 8)))
+≈ close: 0.38 is the answer rounded to 2 decimal places: close. For a right verdict give more digits (or the exact fraction).
+>>> print(check(384.16, 385))
+≈ close: 384.16 is not a whole number, and the answer is one: round it up — a count such as a number of games must reach the target, and rounding down falls short.
 >>> print(check("5/8", Fraction(3, 8), hint="How many documents are in the stack?"))
 ✘ wrong: 5/8 is the chance of the opposite event (1 minus the answer). Hint: How many documents are in the stack?
 >>> check(..., Fraction(3, 8)).status
@@ -147,14 +155,37 @@ def _one(answer: Any, exact: Fraction, tolerance: float, close: float, hint: str
         if given.exact:
             return Verdict(RIGHT, _shown(given, exact))
         return Verdict(RIGHT, f"{given.text} is {_shown(given, exact)}")
+    if exact.denominator == 1 and given.value.denominator != 1 and abs(given.value - exact) < 1:
+        return Verdict(CLOSE, f"{given.text} is not a whole number, and the answer is one: "
+                              f"{_which_way(given.value, exact)}.{hint_text}")
     if not given.exact and error <= tolerance * scale:
         return Verdict(RIGHT, f"{given.text} is {_shown(given, exact)}, to within {tolerance:.1%}")
     if error <= close * scale:
         if given.exact:  # a fraction that is nearly right: a small slip somewhere
             return Verdict(CLOSE, f"{given.text} is within {close:.0%}, but not exactly right.{hint_text}")
-        return Verdict(CLOSE, f"{given.text} is within {close:.0%} but not within {tolerance:.1%}. "
-                              "Give more digits, or the exact fraction.")
+        places = _decimal_places(given.text)
+        if places is not None and round(exact, places) == given.value:
+            return Verdict(CLOSE, f"{given.text} is the answer rounded to {places} decimal place"
+                                  f"{'s' if places != 1 else ''}: close. For a right verdict give more digits "
+                                  "(or the exact fraction).")
+        return Verdict(CLOSE, f"{given.text} is within {close:.0%} of the answer: close, which is as near as "
+                              "an estimate from a simulation can be sure to get. For a right verdict work out "
+                              "the exact value.")
     return Verdict(WRONG, f"{given.text}{_diagnose(given.value, exact, close)}.{hint_text}")
+
+
+def _which_way(value: Fraction, exact: Fraction) -> str:
+    """Which way to round a decimal that lies next to a whole-number answer."""
+    if value < exact:
+        return ("round it up — a count such as a number of games must reach the target, "
+                "and rounding down falls short")
+    return "round it down to the whole number below"
+
+
+def _decimal_places(text: str) -> int | None:
+    """How many decimal places a plain decimal answer was written with (``None`` for other forms)."""
+    match = re.fullmatch(r"\s*[+-]?\d*\.(\d+)\s*", text)
+    return len(match.group(1)) if match else None
 
 
 def _diagnose(value: Fraction, exact: Fraction, close: float) -> str:

@@ -118,3 +118,28 @@ def test_core_imports_only_the_standard_library():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          cwd=__import__("pathlib").Path(__file__).resolve().parents[2])
     assert out.stdout.strip() == "False"
+
+
+# -- wording that agrees with the notebooks --------------------------------------------------------
+
+def test_a_close_estimate_is_called_close_enough_for_a_simulation_not_asked_for_digits():
+    exact = answer("kl-valid-fraction")  # the KLOAK notebook says a close estimate is a success
+    verdict = check("0.2183", exact)
+    assert verdict.status == "close" and "simulation" in verdict.message and "more digits" not in verdict.message
+
+
+def test_a_decimal_rounded_too_soon_is_asked_for_more_digits():
+    verdict = check("0.22", answer("kl-valid-fraction"))
+    assert verdict.status == "close" and "rounded to 2 decimal places" in verdict.message
+    assert "more digits" in verdict.message
+
+
+def test_a_sample_size_left_unrounded_is_told_to_round_up():
+    exact = answer("ax-games-needed")
+    for given in (384.16, "384.16"):
+        verdict = check(given, exact, tolerance=0, close=0.02)
+        assert verdict.status == "close" and "round it up" in verdict.message
+        assert "more digits" not in verdict.message and str(exact) not in verdict.message
+    assert check(384.16, exact).status == "close"  # a count is whole even within the default tolerance
+    assert "round it down" in check(385.4, exact).message
+    assert check(385, exact) and check("385", exact)

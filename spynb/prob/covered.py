@@ -1,0 +1,262 @@
+"""KLOAK: is a claim worth it?  The chance a covered line is one colour (KL-7, KL-8, KL-13).
+
+A claim (KL-7) names three squares in a line, at least one under a big
+piece; it scores if the three small pieces share a colour, and a wrong
+claim hands the next player two turns in a row (KL-8).  What a seat sees
+(KL-13) is the board with ``?`` under every big piece.  Which colours are
+covered is public — every colour minus those in sight and those scored — but
+not which covered piece is which.  Two ways to reason from there:
+
+* **the board as seen** — every arrangement of the covered colours on the
+  covered squares is equally likely (the model of the engine's own
+  ``resample_hidden``): the chance is a ratio of counts;
+* **the setup as well** — while no small piece has moved, every piece is
+  where the setup put it, and the setup never makes three in a row (KL-2):
+  keep only the arrangements that make a valid setup.
+
+>>> state = claim_position()
+>>> view = state.view(1)
+>>> sorted(covered_colours(view).elements())
+['O', 'O', 'S', 'S']
+>>> line_chance(view, ("c4", "d4", "e4")) == line_chance_by_listing(view, ("c4", "d4", "e4"))
+True
+>>> line_chance_after_setup(view, ("c4", "d4", "e4"))      # three unmoved pieces: KL-2 rules it out
+Fraction(0, 1)
+>>> break_even(Fraction(1, 4))
+Fraction(1, 5)
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
+from itertools import permutations
+from typing import Any
+
+from spynb.engine import SpynbError, View
+from spynb.kloak.board import LINES, SMALL_SQUARES, in_line
+
+__all__ = [
+    "CLAIM_MOVES", "claim_position", "covered_colours", "line_chance", "line_chance_by_listing",
+    "line_chance_after_setup", "line_chance_after_setup_by_walk", "arrangements", "square_chances",
+    "square_chance_by_counting", "covered_table",
+    "claim_value", "break_even", "one_colour", "holds", "board_trial", "setup_trial",
+]
+
+CLAIM_MOVES = ("B a1xa2", "B e5xe4", "B b1xb2", "B d5xd4")
+"""Four big moves from the seeded setup of :func:`claim_position`: a2, b2, d4 and e4 are kloaked."""
+_SETUP_LINES = tuple(line for line in LINES if all(sq in SMALL_SQUARES for sq in line))
+
+
+def claim_position(seed: int = 3, moves: Sequence[str] = CLAIM_MOVES) -> Any:
+    """A seeded two-player game after ``moves`` (only big pieces have moved)."""
+    import spynb
+
+    game = spynb.new_game("kloak", seed=seed)
+    for move in moves:
+        game.play(move)
+    return game.state
+
+
+def _line(squares: Iterable[str]) -> tuple[str, str, str]:
+    line = in_line(tuple(squares))
+    if line is None:
+        raise SpynbError(f"{tuple(squares)!r} are not three adjacent squares in a line (KL-7)")
+    return line
+
+
+def covered_colours(view: View) -> Counter[str]:
+    """The colours under the big pieces, as everyone knows them (KL-13): the set minus what is seen."""
+    left = Counter(view["colours"])
+    left.subtract(c for c in view["small"].values() if c != "?")
+    for scores in view["scores"].values():
+        for score in scores:
+            left[score["colour"]] -= len(score["squares"])
+    return +left
+
+
+def _claimable(view: View, line: tuple[str, str, str]) -> list[str]:
+    """The covered squares of ``line``; a typed error if a claim could not name it (KL-7)."""
+    small = view["small"]
+    if any(sq not in small for sq in line):
+        raise SpynbError(f"a claim needs a small piece on each of {' '.join(line)} (KL-7)")
+    covered = [sq for sq in line if small[sq] == "?"]
+    if not covered:
+        raise SpynbError(f"{' '.join(line)} has no covered piece: there is nothing to claim (KL-7)")
+    return covered
+
+
+def line_chance(view: View, squares: Iterable[str]) -> Fraction:
+    """The board as seen: the chance the line is one colour, covered colours in a random arrangement.
+
+    The line's visible pieces must share a colour c; then every one of its k
+    covered squares must hold a c, out of m covered pieces with n of colour c:
+    (n/m)·((n−1)/(m−1))··· — k factors.
+    """
+    line = _line(squares)
+    covered = _claimable(view, line)
+    seen = {view["small"][sq] for sq in line} - {"?"}
+    pool = covered_colours(view)
+    total = sum(pool.values())
+    colours = seen if seen else set(pool)
+    if len(colours) > 1:
+        return Fraction(0)
+    k = len(covered)
+    return sum((Fraction(math.perm(pool[c], k), math.perm(total, k)) for c in colours), Fraction(0))
+
+
+def arrangements(view: View) -> list[dict[str, str]]:
+    """Every distinct way to put the covered colours back on the covered squares (equally likely)."""
+    squares = [sq for sq, c in view["small"].items() if c == "?"]
+    pool = sorted(covered_colours(view).elements())
+    return [dict(zip(squares, order)) for order in sorted(set(permutations(pool)))]
+
+
+def _one_colour(view: View, line: tuple[str, str, str], guess: dict[str, str]) -> bool:
+    return len({guess.get(sq, view["small"][sq]) for sq in line}) == 1
+
+
+def line_chance_by_listing(view: View, squares: Iterable[str]) -> Fraction:
+    """The same chance by listing every arrangement (a second method)."""
+    line = _line(squares)
+    _claimable(view, line)
+    every = arrangements(view)
+    return Fraction(sum(_one_colour(view, line, guess) for guess in every), len(every))
+
+
+def _unmoved(view: View) -> None:
+    """The setup model needs every small piece on its setup square: no step, slide or score yet."""
+    moved = [e["kind"] for e in view["events"] if e["kind"] in ("step", "slide", "score")]
+    if moved:
+        raise SpynbError(f"a small piece has moved ({moved[0]}): the setup no longer says where the colours are")
+
+
+def _valid_setup(view: View, guess: dict[str, str]) -> bool:
+    colours = {sq: guess.get(sq, view["small"][sq]) for sq in SMALL_SQUARES}
+    return not any(colours[a] == colours[b] == colours[c] for a, b, c in _SETUP_LINES)
+
+
+def line_chance_after_setup(view: View, squares: Iterable[str]) -> Fraction:
+    """Knowing also that no small piece has moved: only arrangements that make a valid setup (KL-2).
+
+    :raises SpynbError: if a small piece has moved since the setup.
+    """
+    line = _line(squares)
+    _claimable(view, line)
+    _unmoved(view)
+    valid = [guess for guess in arrangements(view) if _valid_setup(view, guess)]
+    return Fraction(sum(_one_colour(view, line, guess) for guess in valid), len(valid))
+
+
+def line_chance_after_setup_by_walk(view: View, squares: Iterable[str]) -> Fraction:
+    """The same, by walking the engine's setup chance points (KL-2) and keeping what matches the view.
+
+    The setup places one square at a time, each colour with its exact chance;
+    a visible square may only get the colour in sight.  The answer is
+    P(line one colour and the view) / P(the view).
+    """
+    from spynb.games import get_spec
+
+    line = _line(squares)
+    _claimable(view, line)
+    _unmoved(view)
+    shown = view["small"]
+    agree, total = Fraction(0), Fraction(0)
+    stack = [(get_spec("kloak").new_state(), Fraction(1))]
+    while stack:
+        state, p = stack.pop()
+        if not state.turn.chance:
+            total += p
+            colours = {e.get("square"): e.get("colour") for e in state.events if e.kind == "place"}
+            agree += p if len({colours[sq] for sq in line}) == 1 else 0
+            continue
+        for outcome, q in state.chance_outcomes():
+            square, colour = str(outcome).split()[1:]  # "place a2 O"
+            if shown[square] in ("?", colour):
+                branch = state.clone()
+                branch.apply(outcome)
+                stack.append((branch, p * q))
+    return agree / total
+
+
+def square_chances(view: View, after_setup: bool = False) -> dict[str, dict[str, Fraction]]:
+    """For each covered square, the chance of each colour under it: the board as seen, or
+    (``after_setup``) keeping only the arrangements that make a valid setup (KL-2).
+
+    :raises SpynbError: with ``after_setup``, if a small piece has moved since the setup.
+    """
+    if after_setup:
+        _unmoved(view)
+    every = [g for g in arrangements(view) if not after_setup or _valid_setup(view, g)]
+    squares = [sq for sq, c in view["small"].items() if c == "?"]
+    colours = sorted(covered_colours(view))
+    return {sq: {c: Fraction(sum(g[sq] == c for g in every), len(every)) for c in colours} for sq in squares}
+
+
+def square_chance_by_counting(view: View, colour: str) -> Fraction:
+    """The board as seen, by counting: a covered square holds ``colour`` with chance n / m."""
+    pool = covered_colours(view)
+    return Fraction(pool[colour], sum(pool.values()))
+
+
+def covered_table(view: View, after_setup: bool = False) -> Any:
+    """The deduction table: the chance of each colour under each big piece (see :func:`square_chances`)."""
+    from spynb.kloak.board import COLOUR_NAMES
+
+    from .deduce import Deduction, seat_of
+
+    chances = square_chances(view, after_setup)
+    colours = sorted(covered_colours(view))
+    cells = {sq: {COLOUR_NAMES.get(c, c): p for c, p in row.items()} for sq, row in chances.items()}
+    how = ("only arrangements that make a valid setup (KL-2): no small piece has moved" if after_setup
+           else "the board as seen (KL-13): every arrangement of the covered colours alike")
+    return Deduction(f"Seat {view.seat}: the colour under each big piece", seat_of(view),
+                     tuple(COLOUR_NAMES.get(c, c) for c in colours), cells, True, (how,))
+
+
+def claim_value(p: Fraction | float, penalty: Fraction | float, move: Fraction | float = 0) -> Fraction:
+    """Expected gain of a claim, in scores: win one with chance p, lose ``penalty`` (the worth of the
+    rival's extra turn, KL-8) with chance 1 − p, and give up an ordinary ``move`` worth ``move``."""
+    p, penalty, move = Fraction(p), Fraction(penalty), Fraction(move)
+    return p - (1 - p) * penalty - move
+
+
+def break_even(penalty: Fraction | float, move: Fraction | float = 0) -> Fraction:
+    """The chance above which a claim is worth it: p − (1 − p)·penalty = move, so p = (move + penalty)/(1 + penalty)."""
+    penalty, move = Fraction(penalty), Fraction(move)
+    return (move + penalty) / (1 + penalty)
+
+
+def one_colour(squares: Iterable[str]) -> Any:
+    """A test for a trial: the line's three pieces share a colour."""
+    line = _line(squares)
+    return lambda small: len({small[sq] for sq in line}) == 1
+
+
+def holds(square: str, colour: str) -> Any:
+    """A test for a trial: ``square`` holds a piece of ``colour``."""
+    return lambda small: small.get(square) == colour
+
+
+def board_trial(state: Any, seat: int, test: Any) -> Any:
+    """A trial: re-deal what ``seat`` cannot see (the engine's ``resample_hidden``), then ``test`` the colours."""
+    def trial(rng: random.Random) -> bool:
+        return test((state.resample_hidden(seat, rng) or state).view(None)["small"])
+
+    return trial
+
+
+def setup_trial(state: Any, seat: int, test: Any) -> Any:
+    """A trial: re-deal until the board is a valid setup again (rejection sampling, KL-2), then ``test``."""
+    _unmoved(state.view(seat))
+
+    def trial(rng: random.Random) -> bool:
+        while True:
+            small = (state.resample_hidden(seat, rng) or state).view(None)["small"]
+            if not any(small[a] == small[b] == small[c] for a, b, c in _SETUP_LINES):
+                return test(small)
+
+    return trial
