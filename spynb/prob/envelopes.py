@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from fractions import Fraction
 from itertools import combinations
 from typing import Any
