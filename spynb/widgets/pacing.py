@@ -52,6 +52,9 @@ class BotPacing(traitlets.HasTraits):
                                     "seat shown saw of it (only public events under the cover); {} otherwise."
                                ).tag(sync=True)
 
+    _bot_played: int = 0
+    """How many actions the game had just after the last bot step (0: none in this game)."""
+
     # provided by the board
     _game: Any
     _bots: dict[int, Any]
@@ -70,6 +73,7 @@ class BotPacing(traitlets.HasTraits):
         game = self._game
         choice = self._bots[seat].choose(game.view(seat), game.legal_actions(seat))
         self._play_entry(choice, seat, human=False)
+        self._bot_played = len(self._entries)
         with self.hold_sync():
             self.error = {}
             self._after_change()
@@ -93,6 +97,9 @@ class BotPacing(traitlets.HasTraits):
             self.set_pace(content.get("pace"))
             return
         at = content.get("at")
+        if at is not None and (not isinstance(at, int) or isinstance(at, bool)):
+            self.error = refusal(f"a bot step names the number of actions so far, not {at!r:.40}")
+            return
         if at is not None and at != len(self._game.actions):
             return
         try:
@@ -115,6 +122,7 @@ class BotPacing(traitlets.HasTraits):
 
     def _starting_pace(self) -> None:
         """A game of bots alone waits for Step; a game with a person keeps a running pace."""
+        self._bot_played = 0
         if not any(p == "human" for p in self.players):
             self.pace = "step"
         elif self.pace == "step":
@@ -129,11 +137,9 @@ class BotPacing(traitlets.HasTraits):
     def _narrate(self) -> dict:
         """The last action told from the seat shown now, if a bot took it (see the module's docstring)."""
         entries = self._entries
-        if not entries or entries[-1].human or entries[-1].seat is None or self._review >= 0:
-            return {}
+        if self._bot_played != len(entries) or not entries or self._review >= 0 or self._shared is not None:
+            return {}  # the last action is not a bot step's (a person's, an undone one, a loaded record's)
         entry = entries[-1]
-        if entry.seat not in self._bots:
-            return {}
         seat, public_only = self.viewer, bool(self.cover)
         events = self._game.state.events[entry.first_event:entry.last_event]
         seen = [e.text for e in events if (e.seen_by is None if public_only else e.visible_to(seat))]

@@ -418,6 +418,9 @@ class PlayBoard(BotPacing, SharedPositions, anywidget.AnyWidget):
 
     def show_teaching(self, on: bool) -> None:
         """Switch between the omniscient teaching view and the seats' own views."""
+        if on and self._shared is not None:
+            self.error = _error("A shared position holds one seat's view only: there is nothing more to show.")
+            return
         with self.hold_sync():
             self.error = {}
             self.teaching = bool(on)

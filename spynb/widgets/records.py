@@ -109,13 +109,11 @@ class SharedPositions:
             return encode_link(self._shared)
         if self.cover:
             raise SpynbError("Nothing can be linked while the device passes.")
-        game = self._game
-        humans = self.humans()
-        seat = self.viewer if self.viewer is not None else (humans[0] if len(humans) == 1 else None)
+        game, seat = self._game, self._link_seat()
         base = {"v": 1, "game": self.GAME, "seat": seat, "names": list(self.names)}
         if game.over:
             record = json.loads(game.record().to_json())
-            return encode_link(base | {"players": list(self.players), "seat": self.viewer, "record": record})
+            return encode_link(base | {"players": list(self.players), "record": record})
         if seat is None:
             raise SpynbError("A link to a running game carries one seat's view, and this board shows every "
                              "seat's cards with no single person's seat: switch the teaching view off, or "
@@ -123,6 +121,13 @@ class SharedPositions:
         view = game.view(seat).to_dict()
         return encode_link(base | {"variant": game.variant, "seats": game.seats, "step": len(game.actions),
                                    "view": view})
+
+    def _link_seat(self) -> int | None:
+        """The seat whose view a link carries: the seat shown, else the one person's seat, else None."""
+        if self._shared is not None:
+            return self._shared["seat"]
+        humans = self.humans()
+        return self.viewer if self.viewer is not None else (humans[0] if len(humans) == 1 else None)
 
     def restore_position(self, link: Any) -> bool:
         """Show the position a link holds (see the module's docstring); a bad link sets ``error`` and
@@ -225,10 +230,9 @@ class SharedPositions:
         except SpynbError as err:
             self.error = refusal(str(err), kind="record")
             return
-        seat = self.viewer
         note = ("The whole game, seed included: it is over, nothing is hidden any more."
                 if self._game.over and self._shared is None else
-                f"What {self._seat_name(self._shared['seat'] if self._shared else seat or self.humans()[0])} "
-                "sees, and nothing hidden from that seat: opened, it shows this position to look at.")
+                f"What {self._seat_name(self._link_seat())} sees and nothing more: opened, it shows this "
+                "position to look at (without the hidden cards the game cannot go on).")
         self.error = {}
         self.send({"kind": "link", "fragment": fragment, "note": note})

@@ -127,6 +127,12 @@ HOSTILE = [
     None,
     [],
     {"kind": "play", "action": {"__class__": "x"}},
+    {"kind": "bot"},
+    {"kind": "bot", "at": "0"},
+    {"kind": "pace", "pace": "warp"},
+    {"kind": "pace", "pace": ["fast"]},
+    {"kind": "position", "link": "not a link"},
+    {"kind": "position"},
 ]
 
 
@@ -135,6 +141,41 @@ def test_a_hostile_or_malformed_message_sets_error_and_changes_nothing(board, co
     before = snapshot(board)
     front_end_sends(board, content)  # must not raise
     assert board.error and board.error["message"]
+    assert snapshot(board) == before
+
+
+MEGA = "x" * 1_000_000
+
+
+def _nested(depth: int) -> list:
+    inner: list = []
+    for _ in range(depth):
+        inner = [inner]
+    return inner
+
+
+def _huge(game: str) -> list:
+    record = {"game": game, "variant": "standard", "seats": 2, "seed": 0, "actions": []}
+    return [
+        MEGA, [MEGA], {MEGA: 1}, {"kind": MEGA}, {"kind": "play", "action": MEGA},
+        {"kind": "play", "action": [MEGA]}, {"kind": "teaching", "on": MEGA}, {"kind": "review", "step": MEGA},
+        {"kind": "new", "seed": MEGA}, {"kind": "new", "variant": MEGA}, {"kind": "new", "players": [MEGA] * 3},
+        {"kind": "new", "names": [MEGA] * 3}, {"kind": "new", "seats": 10**300},
+        {"kind": "load", "json": MEGA}, {"kind": "load", "json": json.dumps(record | {"seats": MEGA})},
+        {"kind": "load", "json": json.dumps(record | {"actions": ["1: " + MEGA]})},
+        {"kind": "load", "json": json.dumps(record | {"game": MEGA})},
+        {"kind": "bot", "at": MEGA}, {"kind": "pace", "pace": MEGA}, {"kind": "position", "link": MEGA},
+        {"kind": "walk", "move": MEGA}, _nested(100_000), {"kind": "play", "action": _nested(100_000)},
+    ]
+
+
+@pytest.mark.parametrize("index", range(len(_huge("x"))))
+def test_a_huge_hostile_message_is_quoted_briefly_and_changes_nothing(board, index):
+    content = _huge(board.GAME)[index]
+    before = snapshot(board)
+    front_end_sends(board, content)  # must not raise
+    assert board.error and board.error["message"]
+    assert len(json.dumps(board.error)) < 1_200, "the error echoes the payload"
     assert snapshot(board) == before
 
 
