@@ -158,7 +158,7 @@ function mountBoard(draw, gameTraits = []) {
     const stepButton = button("bots-step", "Step", () =>
       send({ kind: "bot", at: (model.get("history") || {}).length }), { title: "Let the bot to move play one action" });
     const paceButtons = [["slow", "Slow"], ["fast", "Fast"], ["step", "Stop"]].map(([pace, text]) =>
-      button(`bots-${pace}`, text, () => send({ kind: "pace", pace }),
+      button(`bots-${text.toLowerCase()}`, text, () => send({ kind: "pace", pace }),
         { "aria-pressed": "false", title: pace === "step" ? "Stop the bots: they move only on Step"
           : `Let the bots play, one action every ${PACE_MS[/** @type {"slow" | "fast"} */ (pace)]} ms` }));
     botbar.append(h("span", { class: "spynb-play__botlabel", text: "Bots:" }), stepButton, ...paceButtons);
@@ -338,8 +338,8 @@ function mountBoard(draw, gameTraits = []) {
       const pace = model.get("pace");
       botbar.hidden = walking || !(model.get("players") || []).some((/** @type {string} */ p) => p !== "human");
       stepButton.toggleAttribute("disabled", model.get("thinking") === null || model.get("thinking") === undefined);
-      for (const b of paceButtons) {
-        b.setAttribute("aria-pressed", String(b.dataset.key === `bots-${pace}`));
+      for (const [i, b] of paceButtons.entries()) {
+        b.setAttribute("aria-pressed", String(["slow", "fast", "step"][i] === pace));
       }
       linkButton.toggleAttribute("disabled", Boolean(coverText) || walking);
       teachingButton.setAttribute("aria-pressed", String(teaching));
