@@ -140,6 +140,8 @@ class BotPacing(traitlets.HasTraits):
         if self._bot_played != len(entries) or not entries or self._review >= 0 or self._shared is not None:
             return {}  # the last action is not a bot step's (a person's, an undone one, a loaded record's)
         entry = entries[-1]
+        if entry.human or entry.seat not in self._bots:
+            return {}  # after an undo, a person's moves may bring the count back to the bot step's
         seat, public_only = self.viewer, bool(self.cover)
         events = self._game.state.events[entry.first_event:entry.last_event]
         seen = [e.text for e in events if (e.seen_by is None if public_only else e.visible_to(seat))]

@@ -124,6 +124,7 @@ def test_a_click_round_trips_and_a_wrong_click_shows_the_rule(cd_notebook, scree
     assert python_json(cd_notebook, "len(board.game.actions)") > played
     told = board.locator(".spynb-play__narration").inner_text()
     assert told.startswith("Last move") and told.endswith(python_json(cd_notebook, "board.narration['text']"))
+    board.scroll_into_view_if_needed()
     save_screenshot(page, "boards-cd-bots-replied")
     # back to the agents: the envelope opens and the choices appear
     board.locator('.cd-env[data-action="11"]').click()

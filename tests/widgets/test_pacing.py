@@ -175,3 +175,15 @@ def test_no_hidden_information_in_the_bot_traits(game_name):
         assert one["thinking"] in (bot_seat, None)
         checked += 1
     assert checked >= 8
+
+
+def test_after_an_undo_a_person_move_is_never_told_as_a_bot_move():
+    from spynb.widgets.kloak import KloakBoard
+
+    board = KloakBoard(seed=4, players=["human", "random"], teaching=True)
+    bots_until_a_person(board)
+    assert board.play(board.legal[0])
+    assert board.bot_step() and board.narration
+    front_end_sends(board, {"kind": "undo"})  # the teaching view: undo is free
+    assert board.error == {} and board.narration == {}
+    assert board.play(board.legal[0]) and board.narration == {}
