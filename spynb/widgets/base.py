@@ -6,7 +6,8 @@ page redraws from them.  The front end never changes the game: it sends an
 *intention* (an action's notation, as a custom message
 ``{"kind": "play", "action": "<notation>"}``); Python checks it through the
 engine and answers by changing traits.  A refused or malformed intention
-sets ``error`` and changes nothing else.
+sets ``error`` and changes nothing else; no message can raise, and the
+error quotes a message briefly (:func:`spynb.widgets.refusals.clip`).
 
 >>> board = GameBoard("cloak-dagger", seats=3, seed=7)      # doctest: +SKIP
 >>> board.play(board.legal[0])                               # doctest: +SKIP
@@ -22,6 +23,7 @@ import anywidget
 import traitlets
 
 from ..engine import Game, SpynbError
+from .refusals import clip
 
 __all__ = ["GameBoard"]
 
@@ -140,16 +142,16 @@ class GameBoard(anywidget.AnyWidget):
         holds the engine's message and nothing else changed.
         """
         if not isinstance(notation, str) or not notation.strip():
-            self.error = f"an intention must be an action's notation, such as 'pass', not {notation!r}"
+            self.error = clip(f"an intention must be an action's notation, such as 'pass', not {notation!r:.80}")
             return False
         acting = self.acting_seat()
         if acting is None:
-            self.error = f"{notation!r} was not played: {_describe_turn(self._game, self.seat)}"
+            self.error = clip(f"{notation!r} was not played: {_describe_turn(self._game, self.seat)}")
             return False
         try:
             action = self._game.play(notation.strip(), seat=acting)
         except SpynbError as err:
-            self.error = str(err)
+            self.error = clip(str(err))
             return False
         with self.hold_sync():
             self.last_action = str(action)
@@ -170,7 +172,11 @@ class GameBoard(anywidget.AnyWidget):
             self.status = _describe_turn(game, seat)
 
     def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        if not isinstance(content, dict) or content.get("kind") != "play":
-            self.error = f"unknown message from the board: {content!r}"
-            return
-        self.play(content.get("action"))
+        """Every message from the front end ends here; none can raise or change state unless valid."""
+        try:
+            if not isinstance(content, dict) or content.get("kind") != "play":
+                self.error = clip(f"unknown message from the board: {content!r:.80}")
+                return
+            self.play(content.get("action"))
+        except Exception as err:  # noqa: BLE001 - a hostile message must never break the kernel side
+            self.error = f"the board could not handle that message ({type(err).__name__})"

@@ -22,6 +22,13 @@ one seat at a time; when the device must pass to another seat, it shows a
 cover and holds no seat's view at all until that seat says it has the device
 (the ``uncover`` intention).
 
+Bots move one action per request, at the pace the learner sets, each action
+narrated from the seat shown (:mod:`spynb.widgets.pacing`); with a bot to move
+first at a shared screen, the first person's seat is shown (after the cover)
+and watches.  Saving and links to a position never hand over a hidden card
+(:mod:`spynb.widgets.records`); refusals quote their input briefly
+(:mod:`spynb.widgets.refusals`).
+
 Undo never reveals anything: it takes back the last human action (and the
 bots' moves after it) only if none of the actions taken back showed the
 seat being shown something new — a chance outcome, a card drawn or looked
@@ -44,6 +51,9 @@ import traitlets
 
 from ..engine import Game, IllegalActionError, Record, RecordError, SpynbError
 from ..engine.core import Event
+from .pacing import PACE_KINDS, BotPacing
+from .records import RECORD_KINDS, SharedPositions
+from .refusals import refusal as _error
 
 __all__ = ["PlayBoard", "module_source", "HUMAN", "board_class", "walkthrough"]
 
@@ -52,8 +62,6 @@ HUMAN = "human"
 OPPONENT = "rules"
 """The bot that plays every seat no one names: the rule-of-thumb player, sensible and quick in a browser."""
 MAX_NAME = 40
-MAX_AUTOPLAY = 20_000
-"""How many bot actions a board plays in a row at most (a game of bots ends well before)."""
 
 
 def _opponents(seats: int) -> list[str]:
@@ -74,11 +82,6 @@ def module_source(game_module: str) -> tuple[str, str]:
     css = "\n".join(((STATIC / "board_common.css").read_text(encoding="utf-8"),
                      (STATIC / f"{game_module}.css").read_text(encoding="utf-8")))
     return esm, css
-
-
-def _error(reason: str, *, rule: str = "", citation: str = "", kind: str = "refused", where: str = "") -> dict:
-    return {"kind": kind, "rule": rule, "reason": reason, "citation": citation, "where": where,
-            "message": f"{reason} ({citation})" if citation else reason}
 
 
 def _error_from(err: SpynbError) -> dict:
@@ -103,7 +106,7 @@ class _Entry:
         self.first_event, self.last_event = first_event, last_event
 
 
-class PlayBoard(anywidget.AnyWidget):
+class PlayBoard(BotPacing, SharedPositions, anywidget.AnyWidget):
     """A live board for one game: seats played by people (hot-seat) or bots, one view shown at a time.
 
     Subclasses set ``GAME`` (the game's name) and ``MODULE`` (the name of
@@ -206,6 +209,7 @@ class PlayBoard(anywidget.AnyWidget):
         with self.hold_sync():
             self.players = players
             self.names = [x.strip() for x in names]
+            self._starting_pace()
 
     @property
     def game(self) -> Game:
@@ -234,18 +238,6 @@ class PlayBoard(anywidget.AnyWidget):
         game.resolve_chance()
         self._entries.append(_Entry(seat, human, chance, first, len(game.state.events)))
 
-    def _run_bots(self) -> None:
-        for _ in range(MAX_AUTOPLAY):
-            turn = self._game.turn
-            if turn.over or turn.chance:
-                return
-            bot_seats = [s for s in turn.seats if s in self._bots]
-            if not bot_seats:
-                return
-            seat = bot_seats[0]
-            choice = self._bots[seat].choose(self._game.view(seat), self._game.legal_actions(seat))
-            self._play_entry(choice, seat, human=False)
-
     # -- what is shown ----------------------------------------------------------------------
     def _shown_seat(self) -> int | None:
         """The seat whose view the board shows next (None: teaching, or nobody to show)."""
@@ -259,11 +251,10 @@ class PlayBoard(anywidget.AnyWidget):
             return humans[0]
         if pending:
             return self.viewer if self.viewer in pending else pending[0]
-        return self.viewer
+        return self.viewer if self.viewer is not None else humans[0]  # bots first: a person's seat watches
 
     def _after_change(self, *, new_game: bool = False) -> None:
-        """Let the bots move, choose the seat to show (covering if the device must pass), redraw."""
-        self._run_bots()
+        """Choose the seat to show (covering if the device must pass), redraw; bots move when asked (pacing.py)."""
         nxt = self._shown_seat()
         covered = (not self.teaching and len(self.humans()) > 1 and nxt is not None
                    and (new_game or nxt != self.viewer) and not self._game.over)
@@ -286,7 +277,7 @@ class PlayBoard(anywidget.AnyWidget):
 
     def _acting_seat(self) -> int | None:
         """The seat an intention from the front end plays for now."""
-        if self.cover or self._review >= 0:
+        if self.cover or self._review >= 0 or self._shared is not None:
             return None
         if self._scenario is not None:
             seat = self._acting_walk_seat()
@@ -301,6 +292,9 @@ class PlayBoard(anywidget.AnyWidget):
         with self.hold_sync():
             self.setup = self._setup_data()
             self.glossary = self.glossary_data()
+            self.thinking, self.narration = self._bot_seat(), self._narrate()
+            if self._shared is not None:
+                return self._draw_shared()
             if self.cover:
                 self.view = {"covered": True, "game": self.GAME, "label": f"{self._spec.title} — hidden: the "
                              "device passes to another seat", "seat": None, "omniscient": False}
@@ -351,10 +345,12 @@ class PlayBoard(anywidget.AnyWidget):
             if step is not None and step.expect is not None:
                 return f"Your turn, as {self._seat_name(step.expect.seat)}: {step.expect.prompt}"
             return "Walkthrough: press Next for the next step."
-        acting = self._acting_seat()
+        acting, bot = self._acting_seat(), self._bot_seat()
         if acting is not None:
             who = self._seat_name(acting)
             return f"{who} to play." if self.teaching else f"Your turn: {who}."
+        if bot is not None:
+            return self._bot_status(bot)
         names = ", ".join(self._seat_name(s) for s in waiting)
         return f"Waiting for {names}."
 
@@ -422,6 +418,9 @@ class PlayBoard(anywidget.AnyWidget):
 
     def show_teaching(self, on: bool) -> None:
         """Switch between the omniscient teaching view and the seats' own views."""
+        if on and self._shared is not None:
+            self.error = _error("A shared position holds one seat's view only: there is nothing more to show.")
+            return
         with self.hold_sync():
             self.error = {}
             self.teaching = bool(on)
@@ -533,7 +532,7 @@ class PlayBoard(anywidget.AnyWidget):
                 self.players, self.names = players_, names_
                 self.error = _error_from(err) | {"kind": "setup"}
             return False
-        self._entries, self._floor, self._review, self._prev_view = [], 0, -1, None
+        self._entries, self._floor, self._review, self._prev_view, self._shared = [], 0, -1, None, None
         with self.hold_sync():
             self.error = {}
             self.viewer = None
@@ -573,7 +572,7 @@ class PlayBoard(anywidget.AnyWidget):
             self.error = _error_from(err) | {"kind": "record"}
             return False
         self._entries = [_Entry(s, False, False, 0, 0) for s, _ in game.actions]
-        self._floor, self._review, self._prev_view = len(game.actions), -1, None
+        self._floor, self._review, self._prev_view, self._shared = len(game.actions), -1, None, None
         with self.hold_sync():
             self.error = {}
             self.viewer = None
@@ -619,8 +618,9 @@ class PlayBoard(anywidget.AnyWidget):
                     return
             self.new_game(**options)
         elif kind == "save":
-            if self.cover:
-                self.error = _error("Nothing can be saved while the device passes.", kind="record")
+            refused = self._save_refusal()
+            if refused:
+                self.error = _error(refused, kind="record")
                 return
             text = self.save()
             self.send({"kind": "record", "json": text})
@@ -628,6 +628,10 @@ class PlayBoard(anywidget.AnyWidget):
             self.load(content.get("json"))
         elif kind == "walk":
             self._walk_message(content)
+        elif kind in PACE_KINDS:
+            self._pacing_message(content)
+        elif kind in RECORD_KINDS:
+            self._records_message(content)
         elif not self.handle_extra(content):
             self.error = _error(f"unknown message from the board: {kind!r:.40}")
 

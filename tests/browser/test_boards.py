@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from .browser_helpers import open_notebook, run_all_cells, run_python
+from .browser_helpers import open_notebook, run_all_cells, run_python, save_screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -70,6 +70,12 @@ def wait_for_text_change(locator, before: str, timeout: int = 30_000) -> None:
                                    arg=[locator.element_handle(), before], timeout=timeout)
 
 
+def wait_for_your_turn(board) -> None:
+    """Wait until the bots have replied (one action per tick) and the seat shown is to move."""
+    board.page.wait_for_function("el => el.textContent.startsWith('Your turn')",
+                                 arg=board.locator(".spynb-play__status").element_handle(), timeout=60_000)
+
+
 def _board_notebook(browser, site_url, name: str, boards: int):
     """Open ``notebooks/boards/<name>``, run it, and wait until its ``boards`` boards are drawn."""
     notebook = open_notebook(browser, site_url, f"boards/{name}")
@@ -95,6 +101,7 @@ def test_cloak_dagger_notebook_runs_clean(cd_notebook):
 def test_cloak_dagger_board_renders_the_seat_view(cd_notebook, screenshots):
     page = cd_notebook.page
     board = page.locator(".spynb-play").nth(0)
+    wait_for_your_turn(board)
     assert board.locator(".cd-env").count() == 20
     assert "what seat 1 knows" in board.locator(".spynb-play__label").inner_text()
     shown = board.locator(".cd-env.is-legal").evaluate_all("els => els.map(e => e.dataset.action)")
@@ -113,7 +120,12 @@ def test_a_click_round_trips_and_a_wrong_click_shows_the_rule(cd_notebook, scree
     page.wait_for_function("([el, before]) => el.innerText !== before",
                            arg=[board.locator(".cd-env").nth(10).element_handle(), before], timeout=30_000)
     assert "d" in board.locator(".cd-env").nth(10).inner_text()
+    wait_for_your_turn(board)  # the bots reply one action per tick
     assert python_json(cd_notebook, "len(board.game.actions)") > played
+    told = board.locator(".spynb-play__narration").inner_text()
+    assert told.startswith("Last move") and told.endswith(python_json(cd_notebook, "board.narration['text']"))
+    board.scroll_into_view_if_needed()
+    save_screenshot(page, "boards-cd-bots-replied")
     # back to the agents: the envelope opens and the choices appear
     board.locator('.cd-env[data-action="11"]').click()
     board.locator(".cd-opened").wait_for(timeout=30_000)
@@ -219,6 +231,53 @@ def test_user_text_is_shown_as_text(cd_notebook):
     board.wait_for(timeout=30_000)
     assert "<b>Ann</b>" in board.locator(".spynb-play__cover").inner_text()
     assert board.locator(".spynb-play__cover b, .spynb-play__cover img").count() == 0
+
+
+def actions_reach(notebook, expression: str, at_least: int, tries: int = 60) -> int:
+    """Poll the kernel until ``expression`` (a count) reaches ``at_least``; return the count."""
+    for _ in range(tries):
+        count = python_json(notebook, expression)
+        if count >= at_least:
+            return count
+        notebook.page.wait_for_timeout(500)
+    return count
+
+
+def test_a_board_of_bots_steps_one_move_at_a_time_and_stops(cd_notebook):
+    page = cd_notebook.page
+    run_python(cd_notebook, 'bots = CloakDaggerBoard(seats=3, seed=5, players=["rules", "rules", "rules"])\nbots')
+    board = page.locator(".spynb-play").last
+    board.locator(".cd-env").first.wait_for(timeout=30_000)
+    status = board.locator(".spynb-play__status")
+    assert "press Step" in status.inner_text()
+    assert python_json(cd_notebook, "[len(bots.game.actions), bots.pace]") == [0, "step"]
+    step = board.locator('[data-key="bots-step"]')
+    for n in range(1, 4):  # each Step: exactly one bot action
+        step.click()
+        assert actions_reach(cd_notebook, "len(bots.game.actions)", n) == n
+        page.wait_for_timeout(400)
+        assert python_json(cd_notebook, "len(bots.game.actions)") == n, "one Step, one bot action"
+    narration = board.locator(".spynb-play__narration")
+    told = python_json(cd_notebook, "bots.narration['text']")
+    page.wait_for_function("([el, text]) => el.textContent.endsWith(text)", arg=[narration.element_handle(), told],
+                           timeout=30_000)
+    board.scroll_into_view_if_needed()
+    save_screenshot(page, "boards-bots-stepped")
+    # Fast: the timer asks for one action per tick; Stop: the bots wait for Step again
+    board.locator('[data-key="bots-fast"]').click()
+    page.wait_for_function("el => el.textContent.includes('is thinking')", arg=status.element_handle(),
+                           timeout=30_000)
+    assert actions_reach(cd_notebook, "len(bots.game.actions)", 8) >= 8
+    stop = board.locator('[data-key="bots-stop"]')
+    stop.click()
+    page.wait_for_function("el => el.textContent.includes('press Step')", arg=status.element_handle(),
+                           timeout=30_000)
+    stopped = python_json(cd_notebook, "[len(bots.game.actions), bots.pace]")
+    page.wait_for_timeout(1500)
+    assert python_json(cd_notebook, "[len(bots.game.actions), bots.pace]") == stopped and stopped[1] == "step"
+    assert stop.get_attribute("aria-pressed") == "true"
+    board.scroll_into_view_if_needed()
+    save_screenshot(page, "boards-bots-stopped")
 
 
 def test_cloak_dagger_boards_have_no_serious_accessibility_violations(cd_notebook):

@@ -80,6 +80,21 @@ def test_a_refused_or_malformed_intention_sets_error_and_changes_nothing(board, 
     assert snapshot(board) == before
 
 
+@pytest.mark.parametrize("content", [
+    "x" * 1_000_000,
+    ["x" * 1_000_000],
+    {"kind": "x" * 1_000_000},
+    {"kind": "play", "action": "x" * 1_000_000},
+    {"kind": "play", "action": ["x" * 1_000_000]},
+    {"kind": "play", "action": {"x": "y" * 1_000_000}},
+])
+def test_a_huge_hostile_message_is_quoted_briefly_and_changes_nothing(board, content):
+    before = snapshot(board)
+    front_end_sends(board, content)
+    assert 0 < len(board.error) < 500
+    assert snapshot(board) == before
+
+
 def test_an_illegal_action_reports_the_engine_message(board):
     try:
         board.game.play("no such action", seat=board.acting_seat())

@@ -10,12 +10,24 @@ import spynb
 from spynb.engine import Game
 
 OWN_TRAITS = ("view", "legal", "status", "error", "viewer", "teaching", "cover", "players", "names", "setup",
-              "history", "changed", "glossary", "walk", "feedback")
+              "history", "changed", "glossary", "walk", "feedback", "pace", "thinking", "narration")
 
 
 def front_end_sends(board, content) -> None:
     """Deliver a custom message exactly as one from the browser arrives."""
     board._handle_custom_msg(content, [])
+
+
+def bots_until_a_person(board, limit: int = 2_000) -> int:
+    """Step the bots, one action per message as the front end's timer sends them, until none may move."""
+    steps = 0
+    while board.thinking is not None:
+        assert steps < limit, "the bots did not stop"
+        played = len(board.game.actions)
+        front_end_sends(board, {"kind": "bot", "at": played})
+        assert board.error == {} and len(board.game.actions) == played + 1, board.error
+        steps += 1
+    return steps
 
 
 def snapshot(board) -> str:

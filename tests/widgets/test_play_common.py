@@ -14,7 +14,8 @@ pytest.importorskip("anywidget")
 import spynb  # noqa: E402
 from spynb.widgets.play import PlayBoard, board_class, module_source  # noqa: E402
 
-from .helpers import OWN_TRAITS, front_end_sends, hidden_twin, random_positions, snapshot, synced  # noqa: E402
+from .helpers import (OWN_TRAITS, bots_until_a_person, front_end_sends, hidden_twin, random_positions,  # noqa: E402
+                      snapshot, synced)
 
 
 
@@ -45,7 +46,9 @@ def game_name(request) -> str:
 
 @pytest.fixture
 def board(game_name) -> PlayBoard:
-    return board_class(game_name)(seed=5, teaching=True, players=None)
+    board = board_class(game_name)(seed=5, teaching=True, players=None)
+    bots_until_a_person(board)
+    return board
 
 
 def test_every_trait_is_synced_and_documented(board):
@@ -124,6 +127,12 @@ HOSTILE = [
     None,
     [],
     {"kind": "play", "action": {"__class__": "x"}},
+    {"kind": "bot"},
+    {"kind": "bot", "at": "0"},
+    {"kind": "pace", "pace": "warp"},
+    {"kind": "pace", "pace": ["fast"]},
+    {"kind": "position", "link": "not a link"},
+    {"kind": "position"},
 ]
 
 
@@ -132,6 +141,41 @@ def test_a_hostile_or_malformed_message_sets_error_and_changes_nothing(board, co
     before = snapshot(board)
     front_end_sends(board, content)  # must not raise
     assert board.error and board.error["message"]
+    assert snapshot(board) == before
+
+
+MEGA = "x" * 1_000_000
+
+
+def _nested(depth: int) -> list:
+    inner: list = []
+    for _ in range(depth):
+        inner = [inner]
+    return inner
+
+
+def _huge(game: str) -> list:
+    record = {"game": game, "variant": "standard", "seats": 2, "seed": 0, "actions": []}
+    return [
+        MEGA, [MEGA], {MEGA: 1}, {"kind": MEGA}, {"kind": "play", "action": MEGA},
+        {"kind": "play", "action": [MEGA]}, {"kind": "teaching", "on": MEGA}, {"kind": "review", "step": MEGA},
+        {"kind": "new", "seed": MEGA}, {"kind": "new", "variant": MEGA}, {"kind": "new", "players": [MEGA] * 3},
+        {"kind": "new", "names": [MEGA] * 3}, {"kind": "new", "seats": 10**300},
+        {"kind": "load", "json": MEGA}, {"kind": "load", "json": json.dumps(record | {"seats": MEGA})},
+        {"kind": "load", "json": json.dumps(record | {"actions": ["1: " + MEGA]})},
+        {"kind": "load", "json": json.dumps(record | {"game": MEGA})},
+        {"kind": "bot", "at": MEGA}, {"kind": "pace", "pace": MEGA}, {"kind": "position", "link": MEGA},
+        {"kind": "walk", "move": MEGA}, _nested(100_000), {"kind": "play", "action": _nested(100_000)},
+    ]
+
+
+@pytest.mark.parametrize("index", range(len(_huge("x"))))
+def test_a_huge_hostile_message_is_quoted_briefly_and_changes_nothing(board, index):
+    content = _huge(board.GAME)[index]
+    before = snapshot(board)
+    front_end_sends(board, content)  # must not raise
+    assert board.error and board.error["message"]
+    assert len(json.dumps(board.error)) < 1_200, "the error echoes the payload"
     assert snapshot(board) == before
 
 
@@ -201,6 +245,8 @@ def test_a_game_of_bots_runs_to_the_end(game_name, seed):
     seats = spec.allowed_seats(spec.default_variant)[0]
     game = spynb.new_game(game_name, seats=seats, seed=seed, options={"turn_limit": 40})
     board = board_class(game_name)(game, players=["random"] * seats)
+    assert len(board.game.actions) == 0 and board.pace == "step"  # a game of bots waits for Step
+    bots_until_a_person(board)  # one action per message
     assert board.game.over
     assert board.status.startswith("Game over")
 
@@ -240,6 +286,7 @@ def test_undo_is_free_in_the_teaching_view(board):
 def test_review_steps_back_through_the_shown_seat_view_and_plays_nothing(board):
     for _ in range(3):
         board.play(board.legal[0])
+        bots_until_a_person(board)
     n = len(board.game.actions)
     live = board.view
     front_end_sends(board, {"kind": "review", "step": n - 1})
@@ -265,6 +312,7 @@ def test_new_game_from_the_front_end(board, game_name):
 def test_save_and_load_round_trip(board):
     for _ in range(3):
         board.play(board.legal[0])
+        bots_until_a_person(board)
     text = board.save()
     view = board.view
     sent = []
@@ -327,7 +375,8 @@ def test_undo_never_takes_back_what_the_seat_has_seen():
     from spynb.widgets.cloak_dagger import CloakDaggerBoard
 
     board = CloakDaggerBoard(seats=2, seed=4, players=["human", "random"])
-    assert board.play(board.legal[0])  # the first envelope: the agents go in, the bot replies
+    assert board.play(board.legal[0])  # the first envelope: the agents go in
+    assert bots_until_a_person(board) >= 1  # the bot replies
     assert not board.history["can_undo"]
     before = snapshot(board)
     front_end_sends(board, {"kind": "undo"})

@@ -5,8 +5,19 @@
 // game's module (cloak_dagger.js, kloak.js, target.js) into the widget's
 // _esm.  This part draws everything boards share: the label of whose view is
 // shown, the status, the toolbar (teaching view, undo, step back and forward,
-// new game, save and load), the hot-seat cover, the walkthrough panel, the
-// error box and the event log.  The game's module draws only its own area and
+// a link to the position, new game, save and load), the bots' pace (Step,
+// Slow, Fast, Stop) and the narration of their last move, the hot-seat cover,
+// the walkthrough panel, the error box and the event log.
+//
+// Bots: Python plays one bot action per {kind: "bot", at: <actions so far>}
+// message.  While the pace is slow or fast and a bot is to move (the trait
+// `thinking`), this module sends one such message per tick of a timer, and the
+// next tick is set only when Python's answer has changed the traits; `at` makes
+// a late tick do nothing.
+//
+// Position links: on render, a play board reads `position=` from the page
+// address's fragment (`#…&position=…`) and sends it to Python once per page and
+// game (the first board of that game to appear takes it).  The game's module draws only its own area and
 // ends with `export default mountBoard(drawSomething)`.
 //
 // Everything comes from traits; the only thing sent to Python is an intention
@@ -100,6 +111,9 @@ function mountBoard(draw, gameTraits = []) {
     const root = h("section", { class: "spynb-play", "aria-label": "Game board" });
     const label = h("h3", { class: "spynb-play__label" });
     const status = h("p", { class: "spynb-play__status", "aria-live": "polite" });
+    const narration = h("p", { class: "spynb-play__narration", "aria-live": "polite" });
+    const botbar = h("div", { class: "spynb-play__toolbar spynb-play__bots", role: "toolbar", "aria-label": "Bots" });
+    const linkBox = h("div", { class: "spynb-play__linkbox", hidden: true });
     const toolbar = h("div", { class: "spynb-play__toolbar", role: "toolbar", "aria-label": "Board controls" });
     const walk = h("section", { class: "spynb-play__walk", "aria-label": "Walkthrough" });
     const error = h("div", { class: "spynb-play__error", role: "alert" });
@@ -109,7 +123,7 @@ function mountBoard(draw, gameTraits = []) {
     const log = h("details", { class: "spynb-play__logbox" }, h("summary", { text: "Event log" }), logList);
     const setupBox = h("details", { class: "spynb-play__setup" });
     const recordBox = h("details", { class: "spynb-play__record" });
-    root.append(label, status, toolbar, walk, error, cover, main, log, setupBox, recordBox);
+    root.append(label, status, narration, botbar, toolbar, linkBox, walk, error, cover, main, log, setupBox, recordBox);
     el.append(root);
 
     const send = (/** @type {object} */ content) => model.send(content);
@@ -135,7 +149,49 @@ function mountBoard(draw, gameTraits = []) {
     }, { "aria-label": "Step forward in the review" });
     const liveButton = button("tool-live", "Live", () => send({ kind: "review", step: -1 }),
       { "aria-label": "Back to the live game" });
-    toolbar.append(teachingButton, undoButton, backButton, forwardButton, liveButton);
+    const linkButton = button("tool-link", "Copy a link to this position", () => send({ kind: "link" }),
+      { title: "A page address that opens this position (a running game: only what the seat shown sees)" });
+    toolbar.append(teachingButton, undoButton, backButton, forwardButton, liveButton, linkButton);
+
+    // -- the bots' pace: Step plays one bot action; Slow and Fast let the timer ask for one per tick
+    const PACE_MS = { slow: 1500, fast: 300 };
+    const stepButton = button("bots-step", "Step", () =>
+      send({ kind: "bot", at: (model.get("history") || {}).length }), { title: "Let the bot to move play one action" });
+    const paceButtons = [["slow", "Slow"], ["fast", "Fast"], ["step", "Stop"]].map(([pace, text]) =>
+      button(`bots-${text.toLowerCase()}`, text, () => send({ kind: "pace", pace }),
+        { "aria-pressed": "false", title: pace === "step" ? "Stop the bots: they move only on Step"
+          : `Let the bots play, one action every ${PACE_MS[/** @type {"slow" | "fast"} */ (pace)]} ms` }));
+    botbar.append(h("span", { class: "spynb-play__botlabel", text: "Bots:" }), stepButton, ...paceButtons);
+    /** @type {ReturnType<typeof setTimeout> | null} */
+    let botTimer = null;
+    const tickBots = () => {
+      if (botTimer !== null) clearTimeout(botTimer);
+      botTimer = null;
+      const pace = model.get("pace");
+      const hist = model.get("history") || {};
+      if (model.get("thinking") === null || model.get("thinking") === undefined || !(pace in PACE_MS)
+          || model.get("cover") || hist.review >= 0) return;
+      botTimer = setTimeout(() => { botTimer = null; send({ kind: "bot", at: hist.length }); },
+        PACE_MS[/** @type {"slow" | "fast"} */ (pace)]);
+    };
+
+    // -- the link to this position: Python answers {kind: "link", fragment, note}
+    const linkText = h("input", { type: "text", readonly: true, class: "spynb-play__linktext",
+      "aria-label": "Link to this position", dataset: { key: "link-text" } });
+    const linkNote = h("p", { class: "spynb-play__hint" });
+    linkBox.append(linkNote, linkText);
+    const showLink = async (/** @type {any} */ msg) => {
+      const url = `${window.location.href.split("#")[0]}#${msg.fragment}`;
+      /** @type {HTMLInputElement} */ (linkText).value = url;
+      linkBox.hidden = false;
+      let copied = false;
+      try {
+        await navigator.clipboard.writeText(url);
+        copied = true;
+      } catch (e) { /* no clipboard here: the link stays in the box to copy by hand */ }
+      linkNote.textContent = `${copied ? "Link copied." : "Copy this link:"} ${msg.note || ""}`;
+      /** @type {HTMLInputElement} */ (linkText).select();
+    };
 
     // -- save and load
     const recordText = h("textarea", { class: "spynb-play__recordtext", rows: 6, "aria-label": "Game record (JSON)",
@@ -149,7 +205,8 @@ function mountBoard(draw, gameTraits = []) {
     });
     recordBox.append(
       h("summary", { text: "Save / load a record" }),
-      h("p", { class: "spynb-play__hint", text: "A record holds the seed: whoever has it can replay every hidden card." }),
+      h("p", { class: "spynb-play__hint", text: "A record holds the seed: whoever has it can replay every hidden card. "
+        + "At a shared screen it is saved only once the game is over; a link to the position shows only your seat." }),
       h("div", { class: "spynb-play__row" },
         button("rec-save", "Save", () => send({ kind: "save" })),
         button("rec-load", "Load", () => send({ kind: "load", json: /** @type {HTMLTextAreaElement} */ (recordText).value })),
@@ -158,6 +215,10 @@ function mountBoard(draw, gameTraits = []) {
     /** @type {string | null} */
     let downloadUrl = null;
     const onCustom = (/** @type {any} */ msg) => {
+      if (msg && msg.kind === "link" && typeof msg.fragment === "string") {
+        showLink(msg);
+        return;
+      }
       if (!msg || msg.kind !== "record" || typeof msg.json !== "string") return;
       /** @type {HTMLTextAreaElement} */ (recordText).value = msg.json;
       if (downloadUrl) URL.revokeObjectURL(downloadUrl);
@@ -270,6 +331,17 @@ function mountBoard(draw, gameTraits = []) {
       root.classList.toggle("spynb-play--teaching", Boolean(view.omniscient));
       root.classList.toggle("spynb-play--review", hist.review >= 0);
       status.textContent = model.get("status") || "";
+      const told = model.get("narration") || {};
+      narration.hidden = !told.text;
+      narration.textContent = told.text ? `Last move — ${told.text}` : "";
+      narration.classList.toggle("is-changed", Boolean(told.text) && (model.get("changed") || []).length > 0);
+      const pace = model.get("pace");
+      botbar.hidden = walking || !(model.get("players") || []).some((/** @type {string} */ p) => p !== "human");
+      stepButton.toggleAttribute("disabled", model.get("thinking") === null || model.get("thinking") === undefined);
+      for (const [i, b] of paceButtons.entries()) {
+        b.setAttribute("aria-pressed", String(["slow", "fast", "step"][i] === pace));
+      }
+      linkButton.toggleAttribute("disabled", Boolean(coverText) || walking);
       teachingButton.setAttribute("aria-pressed", String(teaching));
       teachingButton.textContent = teaching ? "Teaching view: on" : "Teaching view: off";
       undoButton.toggleAttribute("disabled", !hist.can_undo || walking);
@@ -323,6 +395,7 @@ function mountBoard(draw, gameTraits = []) {
         const again = /** @type {HTMLElement | null} */ (root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`));
         if (again && !again.hasAttribute("disabled")) again.focus();
       }
+      tickBots();
       if (coverText && (!focusKey || focusKey === "cover-show" || !root.contains(document.activeElement))) {
         const show = /** @type {HTMLElement | null} */ (cover.querySelector("button"));
         if (show && focusKey) show.focus();
@@ -336,17 +409,27 @@ function mountBoard(draw, gameTraits = []) {
       queueMicrotask(() => { pending = false; redraw(); });
     };
     const traits = ["view", "legal", "status", "error", "cover", "history", "changed", "teaching", "walk",
-      "feedback", "names", "glossary", ...gameTraits];
+      "feedback", "names", "glossary", "pace", "thinking", "narration", "players", ...gameTraits];
     for (const name of traits) model.on(`change:${name}`, schedule);
     const setupTraits = ["setup", "players", "names"];
     for (const name of setupTraits) model.on(`change:${name}`, drawSetup);
     drawSetup();
     redraw();
+    const fragment = new URLSearchParams((window.location.hash || "").replace(/^#/, ""));
+    const shared = fragment.get("position");
+    /** @type {Set<string>} */
+    const taken = (/** @type {any} */ (globalThis).spynbPositionsTaken ||= new Set());
+    const game = (model.get("setup") || {}).game || "";
+    if (shared && !(model.get("setup") || {}).walkthrough && !taken.has(game)) {
+      taken.add(game);
+      send({ kind: "position", link: shared });
+    }
 
     return () => {
       for (const name of traits) model.off(`change:${name}`, schedule);
       for (const name of setupTraits) model.off(`change:${name}`, drawSetup);
       model.off("msg:custom", onCustom);
+      if (botTimer !== null) clearTimeout(botTimer);
       if (downloadUrl) URL.revokeObjectURL(downloadUrl);
     };
   }

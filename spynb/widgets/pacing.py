@@ -1,0 +1,150 @@
+"""Bots at a pace the learner sets: one bot action per request, narrated from the seat shown.
+
+A board never plays many bot actions in one go: the front end asks Python for
+*one* bot action (the ``bot`` intention) each time its timer ticks, and the
+learner sets the timer with the ``pace`` trait:
+
+* ``"step"`` — the bots wait; each press of *Step* plays one bot action;
+* ``"slow"`` / ``"fast"`` — one bot action every :data:`PACES` milliseconds;
+* *Stop* sets the pace back to ``"step"``.
+
+A bot moves only when no person's seat is to move (at a simultaneous choice the
+bots wait for the people), never while the device passes between people (the
+hot-seat cover), never in a review and never in a walkthrough.  The
+``thinking`` trait names the bot seat to move, so the front end knows when to
+tick and the status says who is thinking and what to press.
+
+Each bot action is narrated in ``narration``: the events of that action (and
+the chance it set off) that the seat shown saw, in the engine's own words —
+the sentences the seat's event log holds, nothing hidden.  Under the hot-seat
+cover only what every seat saw is told; in the labelled omniscient teaching
+view, everything.  The narration is rebuilt on every redraw from the seat shown
+then, so switching seats or views never carries another seat's knowledge over.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import traitlets
+
+from .refusals import refusal
+
+__all__ = ["BotPacing", "PACES", "PACE_KINDS"]
+
+PACES = {"step": 0, "slow": 1500, "fast": 300}
+"""Milliseconds between bot actions at each pace (``"step"``: only when Step is pressed)."""
+PACE_KINDS = frozenset({"bot", "pace"})
+"""The intentions this module answers."""
+NARRATED_EVENTS = 3
+"""At most this many sentences tell one bot action; the event log holds the rest."""
+
+
+class BotPacing(traitlets.HasTraits):
+    """The pace of the bots on a :class:`~spynb.widgets.play.PlayBoard` (mixed into it)."""
+
+    pace = traitlets.Enum(tuple(PACES), "fast", help="How the bots move: 'step' (one action each time Step is "
+                                                    "pressed), 'slow' or 'fast' (one action per tick of the "
+                                                    "front end's timer).").tag(sync=True)
+    thinking = traitlets.Int(None, allow_none=True, help="The bot seat (1-based) that moves at the next Step or "
+                                                         "tick, or None when no bot may move now.").tag(sync=True)
+    narration = traitlets.Dict(help="The last action, if a bot took it: {seat, step, text}, text being what the "
+                                    "seat shown saw of it (only public events under the cover); {} otherwise."
+                               ).tag(sync=True)
+
+    _bot_played: int = 0
+    """How many actions the game had just after the last bot step (0: none in this game)."""
+
+    # provided by the board
+    _game: Any
+    _bots: dict[int, Any]
+    _entries: list[Any]
+
+    def bot_step(self) -> bool:
+        """Play one action for the bot seat to move (as the Step button does); True if one was played.
+
+        Refused (``error`` set, nothing changed) when no bot may move now.  A bot that fails
+        stops the bots (pace ``"step"``) and says so.
+        """
+        seat = self._bot_seat()
+        if seat is None:
+            self.error = refusal(f"No bot moves now: {self._status_text()}")
+            return False
+        game = self._game
+        choice = self._bots[seat].choose(game.view(seat), game.legal_actions(seat))
+        self._play_entry(choice, seat, human=False)
+        self._bot_played = len(self._entries)
+        with self.hold_sync():
+            self.error = {}
+            self._after_change()
+        return True
+
+    def set_pace(self, pace: Any) -> bool:
+        """Set the bots' pace (``"step"``, ``"slow"`` or ``"fast"``); a bad name sets ``error``."""
+        if not isinstance(pace, str) or pace not in PACES:
+            self.error = refusal(f"the pace is one of {', '.join(PACES)}, not {pace!r:.40}")
+            return False
+        with self.hold_sync():
+            self.error = {}
+            self.pace = pace
+            self.status = self._status_text()
+        return True
+
+    def _pacing_message(self, content: dict) -> None:
+        """``{"kind": "bot", "at": n}``: one bot action, if the game still has ``n`` actions (a stale
+        tick from a timer does nothing); ``{"kind": "pace", "pace": name}``."""
+        if content["kind"] == "pace":
+            self.set_pace(content.get("pace"))
+            return
+        at = content.get("at")
+        if at is not None and (not isinstance(at, int) or isinstance(at, bool)):
+            self.error = refusal(f"a bot step names the number of actions so far, not {at!r:.40}")
+            return
+        if at is not None and at != len(self._game.actions):
+            return
+        try:
+            self.bot_step()
+        except Exception as err:  # noqa: BLE001 - a failing bot stops the bots, the board lives on
+            with self.hold_sync():
+                self.pace = "step"
+                self.error = refusal(f"The bot at seat {self.thinking} could not move "
+                                           f"({type(err).__name__}); the bots are stopped.")
+
+    def _bot_seat(self) -> int | None:
+        """The bot seat that moves next, or None when no bot may move now."""
+        turn = self._game.turn
+        if (turn.over or turn.chance or self.cover or self._review >= 0 or self._scenario is not None
+                or getattr(self, "_shared", None) is not None):
+            return None
+        if any(s not in self._bots for s in turn.seats):
+            return None  # a person is to move: the bots wait
+        return turn.seats[0]
+
+    def _starting_pace(self) -> None:
+        """A game of bots alone waits for Step; a game with a person keeps a running pace."""
+        self._bot_played = 0
+        if not any(p == "human" for p in self.players):
+            self.pace = "step"
+        elif self.pace == "step":
+            self.pace = "fast"
+
+    def _bot_status(self, seat: int) -> str:
+        who = f"{self._seat_name(seat)} (bot: {self.players[seat - 1]})"
+        if self.pace == "step":
+            return f"{who} is to move: press Step for its move, or Slow or Fast to let the bots play."
+        return f"{who} is thinking… (Stop pauses the bots.)"
+
+    def _narrate(self) -> dict:
+        """The last action told from the seat shown now, if a bot took it (see the module's docstring)."""
+        entries = self._entries
+        if self._bot_played != len(entries) or not entries or self._review >= 0 or self._shared is not None:
+            return {}  # the last action is not a bot step's (a person's, an undone one, a loaded record's)
+        entry = entries[-1]
+        if entry.human or entry.seat not in self._bots:
+            return {}  # after an undo, a person's moves may bring the count back to the bot step's
+        seat, public_only = self.viewer, bool(self.cover)
+        events = self._game.state.events[entry.first_event:entry.last_event]
+        seen = [e.text for e in events if (e.seen_by is None if public_only else e.visible_to(seat))]
+        told = " ".join(seen[:NARRATED_EVENTS]) + (" (more in the event log)" if len(seen) > NARRATED_EVENTS else "")
+        return {"seat": entry.seat, "step": len(entries),
+                "text": told or f"{self._seat_name(entry.seat)} moved; nothing of it shows from here."}

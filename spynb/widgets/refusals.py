@@ -1,0 +1,41 @@
+"""What a board says when it refuses a message: the ``error`` data, never longer than a few lines.
+
+A message from the browser may be anything — a megabyte of text, a number
+where a name belongs.  The board's answer quotes it, but never at length: every
+quoted piece (a ``'...'`` or ``"..."`` run, as ``repr`` writes it) is cut to
+:data:`QUOTE` characters and each field to :data:`FIELD`, so a hostile payload
+cannot come back through the ``error`` trait.
+
+>>> clip("cannot read " + repr("x" * 1000) + ": expected a number") == (
+...     "cannot read '" + "x" * 80 + "…': expected a number")
+True
+>>> refusal("No.")["message"], refusal("Too far", citation="rule 3")["message"]
+('No.', 'Too far (rule 3)')
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["clip", "refusal", "QUOTE", "FIELD"]
+
+QUOTE = 80
+"""Quoted input is cut to this many characters."""
+FIELD = 400
+"""Each text field of an error is cut to this many characters."""
+
+_LONG_QUOTE = re.compile(r"""(?<!\w)(['"])((?:\\.|(?!\1).){%d})(?:\\.|(?!\1).)+\1(?!\w)""" % QUOTE, re.DOTALL)
+
+
+def clip(text: str, limit: int = FIELD) -> str:
+    """``text`` with every long quote cut to :data:`QUOTE` characters, and at most ``limit`` in all."""
+    text = text[:limit * 50]  # a quote cut here stays unclosed and falls to the limit below
+    text = _LONG_QUOTE.sub(lambda m: f"{m[1]}{m[2]}…{m[1]}", text)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def refusal(reason: str, *, rule: str = "", citation: str = "", kind: str = "refused", where: str = "") -> dict:
+    """The ``error`` trait's data: {kind, rule, reason, citation, where, message}, every text clipped."""
+    reason, where = clip(reason), clip(where, QUOTE * 2)
+    return {"kind": kind, "rule": rule, "reason": reason, "citation": citation, "where": where,
+            "message": f"{reason} ({citation})" if citation else reason}
