@@ -43,7 +43,7 @@ import json
 import zlib
 from typing import Any
 
-from ..engine import Record, RecordError, SpynbError
+from ..engine import RecordError, SpynbError
 from .refusals import refusal
 
 __all__ = ["encode_link", "decode_link", "SharedPositions", "RECORD_KINDS", "LINK_KEY"]

@@ -24,7 +24,8 @@ QUOTE = 80
 FIELD = 400
 """Each text field of an error is cut to this many characters."""
 
-_LONG_QUOTE = re.compile(r"""(?<!\w)(['"])((?:\\.|(?!\1).){%d})(?:\\.|(?!\1).)+\1(?!\w)""" % QUOTE, re.DOTALL)
+_QUOTED_CHAR = r"(?:\\.|(?!\1).)"
+_LONG_QUOTE = re.compile(rf"""(?<!\w)(['"])({_QUOTED_CHAR}{{{QUOTE}}}){_QUOTED_CHAR}+\1(?!\w)""", re.DOTALL)
 
 
 def clip(text: str, limit: int = FIELD) -> str:

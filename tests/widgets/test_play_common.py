@@ -256,7 +256,7 @@ def test_no_hidden_information_in_any_synced_trait(game_name):
     checked = 0
     spec = spynb.get_spec(game_name)
     seats = spec.allowed_seats(spec.default_variant)[0]
-    for game, seat in random_positions(game_name, 40, seats=seats):
+    for game, seat in random_positions(game_name, 40, seats=seats, max_steps=60):
         twin = hidden_twin(game, seat, seed=len(game.actions))
         if twin is None:
             continue
