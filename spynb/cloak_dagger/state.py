@@ -164,6 +164,7 @@ class CloakDaggerState(State):
         elif isinstance(action, Track):
             self._track(action.hazard)
         else:
+            self._log("pass", self.current, None)
             self._end_turn()
 
     def _cut(self, card: str) -> None:
@@ -184,19 +185,29 @@ class CloakDaggerState(State):
         self._log("first", tied[0], None, ("card", best))
 
     def _open(self, envelope: int) -> None:
+        """CD-3: look inside; then finish (CD-4), place (CD-5) or decide, by public facts only.
+
+        What follows an examination may depend only on what every seat can
+        see, or the shape of the turn would tell them what is inside.  A
+        seat's hand size is public, and so is a placement (the envelope is
+        shown, CD-5), so finishing and placing follow at once.  Every other
+        examination leads to a decision step, even when the envelope holds
+        nothing the seat may take or track: CD-3's "or nothing (examine
+        only)" is then the one choice, ``pass``, always offered and always
+        logged.  Whose turn it is, the phase and the step numbers others see
+        are thus the same whatever the envelope held.
+        """
         seat, inside = self.current, self.envelopes[envelope]
         self.selected = envelope
         self._log("examine", seat, None)
         self._log("open", seat, _ONLY[seat], ("envelope", envelope), ("contents", inside))
         if self.hands[seat]:
             self._finish(envelope)
-        elif not inside:
+        elif not inside and self.stack_size:
             self._start_placement(envelope)
-        else:
+        else:  # CD-9: with the stack exhausted an empty envelope is only examined, like any other
             self._choices = self._decisions()
             self.phase = DECIDE
-            if len(self._choices) == 1:  # nothing to choose: only examine (CD-3)
-                self._end_turn()
 
     def _finish(self, envelope: int) -> None:
         """CD-4: the cards in hand go into the envelope selected."""
@@ -214,9 +225,6 @@ class CloakDaggerState(State):
 
     def _start_placement(self, envelope: int) -> None:
         """CD-5: an empty hand and an empty envelope must place while the stack has cards."""
-        if not self.stack_hidden_total() and not self.stack_bottom:
-            self._end_turn()  # CD-9: the stack is exhausted, nothing else changes
-            return
         self._log("show_empty", self.current, None, ("envelope", envelope))
         if self.stack_hidden_total():
             self.phase = DRAW
@@ -472,6 +480,7 @@ _NARRATORS: dict[str, Callable[[Event], str]] = {
     "took": lambda e: f"Seat {e.actor} took {_listing(e.get('cards'))} from envelope {e.get('envelope')}.",
     "track": _track_text,
     "tracked": lambda e: f"Seat {e.actor} took hazard {e.get('hazard')} from envelope {e.get('envelope')}.",
+    "pass": lambda e: f"Seat {e.actor} did nothing more and replaced the envelope.",
     "win": lambda e: f"Seat {e.actor} wins: envelope {e.get('envelope')} holds {_listing(e.get('contents'))}.",
     "limit": lambda e: f"The turn limit of {e.get('limit')} turns is reached: no winner.",
 }
