@@ -358,6 +358,7 @@ def test_CD_9_an_exhausted_stack_stops_placing_and_a_turn_limit_ends_without_win
     state.stack_hidden = {card: 0 for card in STACK_COUNTS}
     state.apply(Open(1))
     assert envelopes_of(state)[1] == "" and not state.turn.chance
+    assert state.legal_actions() == (Pass(),)  # only examined, like any envelope with nothing to do (CD-3)
 
 
 def envelopes_of(state: object) -> dict[int, str]:
