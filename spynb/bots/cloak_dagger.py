@@ -1,9 +1,21 @@
-"""A Cloak & Dagger player of rules of thumb: it collects documents with its own agent.
+"""A Cloak & Dagger player of rules of thumb: it gathers the three documents beside one of its agents.
 
-It reads only its view: the note list (CD-10), its hand and the open envelope.
-Its plan: pick a *base* — the envelope its notes show with the most kinds of
-document and no rival agent — and ferry its own agents and the missing
-documents there until an agent stands beside X, Y and Z (CD-8).
+It reads only its view: the note list (CD-10), its hand, the public hand
+sizes and the envelope it has just opened.  Its plan, worked out afresh each
+time from the notes:
+
+* the *base* is the envelope, free of rival agents, with the most kinds of
+  document, its dagger breaking ties (so the base does not wander);
+* an agent of its own must stand in the base: one is brought there,
+  carrying a missing document if it stands beside one (CD-6);
+* the other agent is the *runner*: it walks to an envelope holding a
+  missing document (two turns, CD-4) and carries it home (two more); a
+  double agent found beside a missing document carries it home as well;
+* when nothing is known of a missing document it explores, opening the
+  envelopes it knows least about (an empty one makes it place a card, CD-5);
+* it replaces an envelope that wins at once (CD-8), finishing into it
+  included, and tracks a hazard (CD-7) when it has nothing better to do
+  and a rival is carrying cards.
 """
 
 from __future__ import annotations
@@ -16,6 +28,8 @@ from spynb.engine import Action, GameSpec, View
 __all__ = ["CollectorBot", "RULES_BOT"]
 
 DOCUMENTS = "XYZ"
+DOUBLE_AGENTS = "abc"
+HAZARDS = "KLMNPQRSTUVW"
 AGENTS = "defghjDEFGHJ"
 
 
@@ -43,56 +57,97 @@ class CollectorBot:
         by_text = {str(a): a for a in legal}
         opened = view.data.get("opened")
         plan = _Plan(view)
-        choice = plan.decide(opened["envelope"], opened["contents"]) if opened else plan.select(self.rng)
+        if opened:
+            choice = plan.decide(opened["envelope"], opened["contents"])
+        elif plan.hand:
+            choice = str(plan.finish())
+        else:
+            choice = str(plan.select(self.rng))
         return by_text.get(choice) or self.rng.choice(legal)
 
 
 class _Plan:
+    """The bot's reading of its notes: base, missing documents, where its agents and the documents lie."""
+
     def __init__(self, view: View) -> None:
         self.own, self.hand = view["agents"], view["hand"]
+        self.anchor = self.own[1]
         self.rivals = set(AGENTS) - set(self.own)
         self.notes = {n["envelope"]: n["letters"] for n in view["notes"]}
-        self.clean = {e: cards for e, cards in self.notes.items() if not self.rivals & set(cards)}
-        self.base = max(self.clean, key=lambda e: (len(_kinds(self.clean[e])), self._has_agent(self.clean[e]), -e))
-        self.missing = set(DOCUMENTS) - _kinds(self.clean[self.base])
-        self.seen = {n["envelope"]: n["seen_turn"] for n in view["notes"]}
+        self.seen = {n["envelope"]: (n["seen_turn"] is not None, n["complete"] and not n["unknown"],
+                                     n["seen_turn"] or 0) for n in view["notes"]}
         self.someone_holds = any(n for s, n in view["hand_sizes"].items() if s != str(view.seat))
+        clean = [e for e, cards in self.notes.items() if not self.rivals & set(cards)]
+        self.base = max(clean or self.notes, key=self._worth)
+        self.missing = sorted(set(DOCUMENTS) - _kinds(self.notes[self.base]))
+        self.targets = [e for e, cards in self.notes.items() if e != self.base and _kinds(cards) & set(self.missing)]
 
-    def _has_agent(self, cards: str) -> bool:
-        return any(a in cards for a in self.own)
+    def _worth(self, envelope: int) -> tuple[int, int, int]:
+        cards = self.notes[envelope]
+        return 2 * len(_kinds(cards)) + (self.anchor in cards), self._mine(cards), -envelope
 
-    def select(self, rng: random.Random) -> str:
-        base, clean = self.base, self.clean
-        if self.hand:  # finishing (CD-4): carry documents to the base, a lone agent to a missing document
-            if _kinds(self.hand) & self.missing or not self.missing:
-                return str(base)
-            fetch = [e for e, cards in clean.items() if e != base and _kinds(cards) & self.missing]
-            return str(fetch[0] if fetch else base)
-        if self._has_agent(clean[base]) and not self.missing:
-            return str(base)  # look in and win
-        agents_elsewhere = [e for e, cards in clean.items() if e != base and self._has_agent(cards)]
-        with_missing = [e for e in agents_elsewhere if _kinds(clean[e]) & self.missing]
-        if with_missing or agents_elsewhere:
-            return str((with_missing or agents_elsewhere)[0])
-        if self._has_agent(clean[base]) and any(_kinds(c) & self.missing for e, c in clean.items() if e != base):
-            return str(base)  # take the agent out to fetch what is missing
-        return str(min(self.seen, key=lambda e: (self.seen[e] or -1, rng.random())))  # explore
+    def _mine(self, cards: str) -> int:
+        return sum(agent in cards for agent in self.own)
 
+    def _wins(self, cards: str) -> bool:
+        """CD-8 as the notes show it: all three documents, an own agent, no rival agent."""
+        return len(_kinds(cards)) == 3 and self._mine(cards) > 0 and not self.rivals & set(cards)
+
+    # -- an empty hand: which envelope to open ------------------------------------------
+    def select(self, rng: random.Random) -> int:
+        notes, base = self.notes, self.base
+        winning = [e for e, cards in notes.items() if self._wins(cards)]
+        fetch = [e for e in self.targets if self._mine(notes[e])]
+        elsewhere = [e for e, cards in notes.items() if e != base and self._mine(cards)]
+        ferry = [e for e in self.targets if set(DOUBLE_AGENTS) & set(notes[e])]
+        for choice in (winning, fetch, [] if self._mine(notes[base]) else elsewhere):
+            if choice:
+                return choice[0]
+        if self.targets and elsewhere:
+            return elsewhere[0]  # the runner sets off from where it stands
+        if self.targets and self._mine(notes[base]) == 2:
+            return base  # the runner leaves the base, the other agent stays
+        if ferry and self._mine(notes[base]):
+            return ferry[0]
+        return self._explore(rng)
+
+    def _explore(self, rng: random.Random) -> int:
+        """The envelope known least: never seen, then holding unseen cards, then seen longest ago."""
+        return min(self.seen, key=lambda e: (self.seen[e][0], self.seen[e][1], self.seen[e][2], rng.random()))
+
+    # -- cards in hand: where they must go (CD-4) --------------------------------------------
+    def finish(self) -> int:
+        hand, notes = self.hand, self.notes
+        winning = [e for e, cards in notes.items() if self._wins(cards + hand)]
+        if winning:
+            return winning[0]
+        runner_only = self._mine(hand) and not _kinds(hand) & set(self.missing)
+        if runner_only and self._mine(notes[self.base]) and self.targets:
+            return self.targets[0]
+        return self.base
+
+    # -- after looking inside: what to do with it ------------------------------------------------
     def decide(self, envelope: int, inside: str) -> str:
-        mine = [a for a in self.own if a in inside]
-        if mine and not self.missing and envelope == self.base and not self.rivals & set(inside):
+        if self._wins(inside):
             return "pass"  # replacing it wins (CD-8)
-        if mine and envelope != self.base:
-            carry = sorted(_kinds(inside) & self.missing) or sorted(_kinds(inside))
-            return f"take {mine[0]}+{carry[0]}" if carry else f"take {mine[0]}"
-        if mine and self.missing:
-            return f"take {mine[0]}"
-        doubles = [c for c in "abc" if c in inside]
-        carry = sorted(_kinds(inside) & self.missing)
-        if doubles and carry and envelope != self.base and self._has_agent(self.clean[self.base]):
+        mine = [a for a in self.own if a in inside]
+        carry = [d for d in self.missing if d in inside]
+        base_agents = self._mine(self.notes[self.base])
+        if envelope != self.base and mine:
+            if carry:
+                return f"take {mine[0]}+{carry[0]}"
+            if not base_agents or self.targets:
+                return f"take {mine[0]}"
+        if envelope == self.base and len(mine) == 2 and self.targets:
+            runner = [a for a in mine if a != self.anchor][0]
+            return f"take {runner}"
+        doubles = [c for c in DOUBLE_AGENTS if c in inside]
+        if envelope != self.base and doubles and carry and base_agents:
             return f"take {doubles[0]}+{carry[0]}"  # a double agent ferries a document home
-        hazards = [c for c in inside if "K" <= c <= "W"]
+        hazards = [c for c in inside if c in HAZARDS]
         if hazards and self.someone_holds:
             return f"track {hazards[0]}"  # learn where a carried card goes (CD-7)
         return "pass"
+
+
 RULES_BOT = CollectorBot

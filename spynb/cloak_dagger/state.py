@@ -164,6 +164,7 @@ class CloakDaggerState(State):
         elif isinstance(action, Track):
             self._track(action.hazard)
         else:
+            self._log("pass", self.current, None)
             self._end_turn()
 
     def _cut(self, card: str) -> None:
@@ -184,19 +185,29 @@ class CloakDaggerState(State):
         self._log("first", tied[0], None, ("card", best))
 
     def _open(self, envelope: int) -> None:
+        """CD-3: look inside; then finish (CD-4), place (CD-5) or decide, by public facts only.
+
+        What follows an examination may depend only on what every seat can
+        see, or the shape of the turn would tell them what is inside.  A
+        seat's hand size is public, and so is a placement (the envelope is
+        shown, CD-5), so finishing and placing follow at once.  Every other
+        examination leads to a decision step, even when the envelope holds
+        nothing the seat may take or track: CD-3's "or nothing (examine
+        only)" is then the one choice, ``pass``, always offered and always
+        logged.  Whose turn it is, the phase and the step numbers others see
+        are thus the same whatever the envelope held.
+        """
         seat, inside = self.current, self.envelopes[envelope]
         self.selected = envelope
         self._log("examine", seat, None)
         self._log("open", seat, _ONLY[seat], ("envelope", envelope), ("contents", inside))
         if self.hands[seat]:
             self._finish(envelope)
-        elif not inside:
+        elif not inside and self.stack_size:
             self._start_placement(envelope)
-        else:
+        else:  # CD-9: with the stack exhausted an empty envelope is only examined, like any other
             self._choices = self._decisions()
             self.phase = DECIDE
-            if len(self._choices) == 1:  # nothing to choose: only examine (CD-3)
-                self._end_turn()
 
     def _finish(self, envelope: int) -> None:
         """CD-4: the cards in hand go into the envelope selected."""
@@ -214,9 +225,6 @@ class CloakDaggerState(State):
 
     def _start_placement(self, envelope: int) -> None:
         """CD-5: an empty hand and an empty envelope must place while the stack has cards."""
-        if not self.stack_hidden_total() and not self.stack_bottom:
-            self._end_turn()  # CD-9: the stack is exhausted, nothing else changes
-            return
         self._log("show_empty", self.current, None, ("envelope", envelope))
         if self.stack_hidden_total():
             self.phase = DRAW
@@ -286,6 +294,11 @@ class CloakDaggerState(State):
 
     # -- invariants and hidden information ----------------------------------
     def validate(self) -> list[str]:
+        """Broken invariants: cards out of place, impossible hands, a decision that does not match its envelope."""
+        return [*self._card_problems(), *self._hand_problems(), *self._turn_problems()]
+
+    def _card_problems(self) -> list[str]:
+        """CD-1: every card in exactly one place; only hazards come back to the stack's bottom (CD-7)."""
         problems = []
         expected = dict(STACK_COUNTS)
         for seat in range(1, self.seats + 1):
@@ -295,14 +308,44 @@ class CloakDaggerState(State):
         for cards in (*self.envelopes, *self.hands, *self.stack_bottom):
             for card in cards:
                 found[card] = found.get(card, 0) + 1
-        if {c: n for c, n in found.items() if n} != expected:
+        if {c: n for c, n in found.items() if n} != expected or min(self.stack_hidden.values()) < 0:
             problems.append(f"cards are not each in exactly one place: {found} != {expected}")
+        if any(card not in HAZARDS for card in self.stack_bottom):
+            problems.append(f"only tracked hazards go to the bottom of the stack, not {self.stack_bottom}")
+        return problems
+
+    def _hand_problems(self) -> list[str]:
+        """CD-4, CD-6, CD-7: hands of at most two; agents in hand until the first turn; owing seats hold cards."""
+        problems = []
         if any(len(hand) > 2 for hand in self.hands):
             problems.append("a hand holds more than two cards")
+        for seat in range(1, self.seats + 1):
+            if not self._has_played(seat) and self.hands[seat] != "".join(agents_of(seat)):
+                problems.append(f"seat {seat} has not played yet but does not hold its cloak and dagger")
+        for seat, trackers in self.owed.items():
+            if not self.hands[seat] or seat in trackers:
+                problems.append(f"seat {seat} owes trackers {trackers} but holds nothing or tracked itself")
+        return problems
+
+    def _has_played(self, seat: int) -> bool:
+        """Whether ``seat`` has begun its first turn (looking inside counts)."""
+        if not self.first_player:
+            return False
+        first_turn = (seat - self.first_player) % self.seats + 1
+        return first_turn < self.turn_number or first_turn == self.turn_number and (
+            self.phase != SELECT or self.current != seat)
+
+    def _turn_problems(self) -> list[str]:
+        """CD-3, CD-5, CD-8: the seat to move, its selected envelope and its choices agree with the box."""
+        problems = []
         if self.phase in (SELECT, DECIDE, DRAW) and not 1 <= self.current <= self.seats:
             problems.append(f"no seat {self.current} to move")
         if self.phase in (DECIDE, DRAW) and (self.hands[self.current] or not self.selected):
             problems.append("a decision needs an empty hand and a selected envelope")
+        if self.phase == DECIDE and self._choices != _decisions(self.envelopes[self.selected], self.current):
+            problems.append(f"the choices {self._choices} do not match envelope {self.selected}")
+        if self.phase == DRAW and (self.envelopes[self.selected] or not self.stack_hidden_total()):
+            problems.append("a card is drawn only for an empty envelope from a stack that has cards")
         if self.winner and not self.wins_with(self.winner, self.envelopes[self.selected]):
             problems.append("the winner's envelope does not win")
         return problems
@@ -310,8 +353,15 @@ class CloakDaggerState(State):
     def resample_hidden(self, seat: int, rng: random.Random) -> CloakDaggerState | None:
         """Re-deal every card ``seat`` cannot place: hidden stack, unseen envelope cards, unseen hand cards.
 
-        Agents are re-dealt among agent slots and stack cards among stack
-        slots.  The copy keeps only the history ``seat`` saw.
+        Every place keeps its number of cards: hand sizes are public (CD-6),
+        and an envelope's size decides whether opening it places (CD-5), so
+        keeping it keeps every step of play that follows possible; agents are re-dealt
+        among agent slots and stack cards among stack slots, so no card comes
+        from the stack that never went into it.  What ``seat`` noted (CD-10)
+        and still holds true, and the cards it saw shown in other hands
+        (CD-6), stay where they are.  A seat in the middle of its decision
+        chooses from what its envelope holds after the re-deal.  The copy keeps
+        only the history ``seat`` saw.
         """
         book = notebook(seat, self._history.events())
         known = {("env", e): _common(self.envelopes[e], book.notes[e].letters) for e in ENVELOPES}
@@ -347,6 +397,8 @@ class CloakDaggerState(State):
                 refilled[(where, index)] += card
         for (where, index), contents in refilled.items():
             (other.envelopes if where == "env" else other.hands)[index] = sort_cards(contents)
+        if other.phase == DECIDE:  # the seat deciding chooses from what its envelope now holds (CD-3)
+            other._choices = other._decisions()
         return other
 
     # -- copies and views ------------------------------------------------------
@@ -472,6 +524,7 @@ _NARRATORS: dict[str, Callable[[Event], str]] = {
     "took": lambda e: f"Seat {e.actor} took {_listing(e.get('cards'))} from envelope {e.get('envelope')}.",
     "track": _track_text,
     "tracked": lambda e: f"Seat {e.actor} took hazard {e.get('hazard')} from envelope {e.get('envelope')}.",
+    "pass": lambda e: f"Seat {e.actor} did nothing more and replaced the envelope.",
     "win": lambda e: f"Seat {e.actor} wins: envelope {e.get('envelope')} holds {_listing(e.get('contents'))}.",
     "limit": lambda e: f"The turn limit of {e.get('limit')} turns is reached: no winner.",
 }

@@ -98,7 +98,7 @@ def test_CD_Procedure_in_Outline_1_others_are_not_told_which_envelope_was_chosen
 
 
 def test_CD_Procedure_in_Outline_2_place_transfer_finish_or_track_are_the_choices() -> None:
-    game = play(started(), "1", "draw K", "2", "draw X", "11", "take d", "12", "pass", "1", "2", "1")
+    game = play(started(), "1", "draw K", "2", "draw X", "11", "take d", "12", "pass", "1", "2", "pass", "1")
     assert envelopes(game)[1] == "dK"
     assert game.legal_actions() == (Take("d"), Take("d", "K"), Track("K"), Pass())
 
@@ -111,7 +111,7 @@ def test_CD_Procedure_in_Outline_3_a_transfer_takes_two_turns_with_the_cards_in_
 
 
 def test_CD_Procedure_in_Outline_4_otherwise_a_player_is_empty_handed_between_turns() -> None:
-    game = play(started(), "1", "draw K", "2", "draw L", "1", "track K", "11")
+    game = play(started(), "1", "draw K", "2", "draw L", "1", "track K", "11", "pass")
     assert hand(game, 1) == "" and hand(game, 2) == "" and game.turn.seats == (1,)
 
 
@@ -196,7 +196,7 @@ def test_CD_Starting_a_Transfer_2_a_second_card_may_come_along_unseen_but_no_mor
 
 # -- Finishing a Transfer ------------------------------------------------------------------------
 def test_CD_Finishing_a_Transfer_1_held_cards_go_into_the_next_envelope_selected() -> None:
-    game = play(documents_apart(), "12", "take E", "3", "3")  # seat 1 only looks at X; seat 2 finishes into 3
+    game = play(documents_apart(), "12", "take E", "3", "pass", "3")  # seat 1 only looks at X; seat 2 finishes into 3
     assert envelopes(game)[3] == "EX" and hand(game, 2) == ""
 
 
@@ -358,6 +358,7 @@ def test_CD_9_an_exhausted_stack_stops_placing_and_a_turn_limit_ends_without_win
     state.stack_hidden = {card: 0 for card in STACK_COUNTS}
     state.apply(Open(1))
     assert envelopes_of(state)[1] == "" and not state.turn.chance
+    assert state.legal_actions() == (Pass(),)  # only examined, like any envelope with nothing to do (CD-3)
 
 
 def envelopes_of(state: object) -> dict[int, str]:

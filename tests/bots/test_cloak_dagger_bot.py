@@ -1,0 +1,73 @@
+"""The Cloak & Dagger rules bot plays purposefully: it gathers documents beside its agent and wins (CD-8)."""
+
+from __future__ import annotations
+
+import pytest
+
+import spynb
+from spynb.bots import make_bot, play_match
+from tests.cloak_dagger.scenarios import play, started
+
+SPEC = spynb.get_spec("cloak-dagger")
+TURN_LIMIT = 1000
+"""Far above the longest all-rules game seen in 100 seeded games per seat count (82 turns at 2 seats, 333 at 6)."""
+
+
+def _bot_move(game: spynb.Game, seat: int) -> str:
+    action = make_bot("rules", SPEC, seat).choose(game.view(seat), game.legal_actions(seat))
+    game.play(action, seat)
+    return str(action)
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4, 6])
+def test_all_rules_games_end_with_a_winner(seats: int) -> None:
+    for seed in range(5):
+        bots = {seat: make_bot("rules", SPEC, 10 * seed + seat) for seat in range(1, seats + 1)}
+        result = play_match(SPEC, bots, seed=seed, options={"turn_limit": TURN_LIMIT})
+        assert len(result.winners) == 1 and result.turns < TURN_LIMIT, (seats, seed, result.turns)
+        final = result.record.replay().state
+        assert final.wins_with(result.winners[0], final.envelopes[final.selected])
+
+
+def _plans_and_report_in_4() -> spynb.Game:
+    """Seat 1 has gathered d, X and Y in envelope 4 and placed Z in 5; its dagger D is still in 11."""
+    game = play(started(2), "3", "draw X", "12", "pass", "4", "draw Y", "12", "pass", "11", "take d", "12", "pass",
+                "3", "12", "pass", "3", "take d+X", "12", "pass", "4", "12", "pass", "5", "draw Z", "12", "pass")
+    assert game.view(None)["envelopes"]["4"] == "dXY" and game.turn.seats == (1,)
+    return game
+
+
+def test_CD_8_the_bot_sends_its_other_agent_for_the_missing_document_and_wins() -> None:
+    game = _plans_and_report_in_4()
+    moves = []
+    while not game.over:
+        moves.append(_bot_move(game, 1))
+        if not game.over and game.turn.seats == (2,):
+            play(game, "12", "pass")
+    assert game.winners == (1,)
+    assert moves == ["11", "take D", "5", "5", "take D+Z", "4"]  # fetch Z with the dagger, finish into 4: a win
+
+
+def test_CD_8_the_bot_replaces_an_envelope_it_finds_winning() -> None:
+    game = play(started(2), "3", "draw X", "4", "draw Y", "5", "draw Z", "6", "draw a", "11", "take d", "6",
+                "take a", "5", "3", "5", "take d+Z", "3", "take a+X", "4", "4")  # seat 2 brings X to d, Y, Z unseen
+    assert game.view(None)["envelopes"]["4"] == "adXYZ" and game.turn.seats == (1,)
+    play(game, "4")
+    assert _bot_move(game, 1) == "pass" and game.winners == (1,)
+
+
+def test_CD_7_the_bot_tracks_a_hazard_while_a_rival_carries_cards() -> None:
+    game = play(started(2), "1", "draw K", "12", "take e", "1")
+    assert game.view(1)["hand_sizes"]["2"] == 1
+    assert _bot_move(game, 1) == "track K"
+    quiet = play(started(2), "1", "draw K", "12", "pass", "1")
+    assert _bot_move(quiet, 1) == "pass"  # nobody carries anything: nothing to learn
+
+
+def test_CD_6_a_double_agent_carries_a_missing_document_home() -> None:
+    game = play(started(2), "3", "draw X", "12", "pass", "11", "take d", "5", "draw a", "3", "6", "draw Y",
+                "12", "pass", "5", "take a", "12", "pass", "6", "6")  # seat 2 left the pistol beside Y in 6
+    assert game.view(None)["envelopes"]["6"] == "aY" and game.view(None)["envelopes"]["3"] == "dX"
+    assert _bot_move(game, 1) == "take a+Y"
+    play(game, "12", "pass")
+    assert _bot_move(game, 1) == "3" and game.view(None)["envelopes"]["3"] == "adXY"
