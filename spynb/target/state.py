@@ -82,9 +82,10 @@ _RESOLUTION = (DEFLECT, OPERATIVES, ESPIONAGE, OUTED, INTEL_STEP, MOVEMENT, TAKE
 _NEXT = dict(zip(_RESOLUTION, (*_RESOLUTION[1:], RESTORE)))
 _PLAYING = (SURVEILLED, PLAY)
 _MOVERS = ("reverse", "advance-hq")
+_MOVER_CARDS = frozenset(_MOVERS)
 _ESPIONAGE_TARGETS = (*SURVEILLANCE, "outed")
 _STEP_CARDS = {DEFLECT: frozenset(DEFLECTS), OPERATIVES: frozenset(DECK_COUNTS["operative"]),
-               ESPIONAGE: frozenset(DECK_COUNTS["espionage"]), MOVEMENT: frozenset(_MOVERS)}
+               ESPIONAGE: frozenset(DECK_COUNTS["espionage"]), MOVEMENT: _MOVER_CARDS}
 """The cards a step deals with: with none of them in the pile, the step does nothing and does not pause."""
 _TARGET_CARDS = frozenset(_ESPIONAGE_TARGETS)
 _WATCHING = frozenset(WATCH_DISTANCE)
@@ -330,16 +331,13 @@ class TargetState(State):
 
     # -- the choices a seat has -----------------------------------------------------
     def _anytime(self, seat: int, keep: int) -> list[Action]:
-        """TG-11 sets and TG-7 removals, offered while the seat is pending (TG-S2, TG-S3)."""
+        """TG-11 sets, also of a category whose token (or pass) the seat already has (TG-S3), and TG-7
+        removals, offered while the seat is pending (TG-S2)."""
         hand, front = self.hands[seat], self.front[seat]
         spare = len(hand) - keep
         actions: list[Action] = []
         if spare >= 3 and (sum(map(_TALLY.__getitem__, hand)) + _TO_THREE) & _THREE:  # three of a category
-            for category, sets in _sets(hand):
-                if (seat in self.language_pass if category == "languages"
-                        else TOKEN_FOR[category] in self.tokens[seat]):
-                    continue
-                actions.extend(sets)
+            actions.extend(_sets(hand))
         if front and spare >= 1:
             cards = dict.fromkeys(front)  # each once, in rulebook order (fronts are kept sorted)
             if "slip" in hand:
@@ -392,12 +390,16 @@ class TargetState(State):
                 drawable += (deck,)
         return drawable
 
-    def _forced_draw(self, seat: int) -> bool:
-        """Below 4 with nothing to choose: only the Rookie deck, no set to turn in, nothing to remove."""
-        return len(self.hands[seat]) < HAND and self._drawable(seat) == _ROOKIE and not self._anytime(seat, 0)
-
     def _restorers(self) -> list[int]:
-        """TG-12: the seats whose hand is not 4 cards and can be restored (TG-S12: not from empty decks)."""
+        """TG-12: the seats whose hand is not 4 cards and can be restored (TG-S12: not from empty decks).
+
+        Who is asked depends only on public facts: hand sizes, tokens, Languages passes and the decks' and
+        discard piles' sizes (TG-S10).  A seat below 4 restores its own hand, one draw at a time, whatever
+        it holds: the rulebook lets it turn in a set "whenever they have a match" before it draws (TG-11,
+        *Security Clearance*: "all players must restore their hand to 4 cards before advancing the Target
+        Marker"), and asking only the seats whose hands hold a set or a counter would tell everyone what
+        those hands hold (TG-S11).
+        """
         hands, restoring = self.hands, []
         rookie = self.decks["rookie"] or self.discards["rookie"]  # every seat may draw Rookie cards
         for seat in range(1, self.seats + 1):
@@ -478,12 +480,6 @@ class TargetState(State):
                                     "Languages", action)
         if not _holds(hand, action.cards):
             return illegal("TG-11", f"You do not hold {' + '.join(map(describe, action.cards))}", action)
-        category = str(categories.pop())
-        if category == "languages" and seat in self.language_pass:
-            return illegal("TG-S3", "You already have an unused Languages pass this turn", action)
-        if category != "languages" and TOKEN_FOR[category] in self.tokens[seat]:
-            return illegal("TG-S3", f"You already hold the {TOKEN_FOR[category].title()} clearance token: "
-                                    "this set would give you nothing", action)
         return illegal("TG-3", "Keep one card to play on the Target this turn", action)
 
     def _explain_remove(self, action: Remove, seat: int) -> IllegalActionError:
@@ -702,13 +698,7 @@ class TargetState(State):
                 self._perform()
         if not self.draws and self.stage == RESTORE:
             restoring = self._restorers()
-            forced = list(filter(self._forced_draw, restoring))
-            if forced:  # TG-S11: a draw with no alternative is made for the seat (a chance point)
-                self.draws.extend((seat, "rookie") for seat in forced)
-                self._prepare_draw()
-                if not self.draws:
-                    self._run()
-            elif not restoring:
+            if not restoring:
                 self._end_turn()
             else:  # _run is the last step of every change: these seats are whose move it is until the next
                 self._now = _turn_of(tuple(restoring))
@@ -754,7 +744,7 @@ class TargetState(State):
         deflects = [c for c in self.pile if c in DEFLECTS]
         if not deflects:
             return
-        net = sum(DEFLECTS[c] for c in deflects)
+        net = _net_steps(deflects)
         self._take_from_pile(deflects)
         self._discard(deflects)
         if net:
@@ -817,7 +807,7 @@ class TargetState(State):
                   ("used", tuple(used)), ("seat", who))
 
     def _step_intel(self) -> None:
-        """TG-9: on an HQ, Intel is deposited forever (unless Bombed); the rest is discarded."""
+        """TG-9: on an HQ, Intel is deposited unless a Bombed destroys it this turn (TG-6); the rest is discarded."""
         hq = self.circle[self.receiver]
         if isinstance(hq, int):
             return
@@ -878,7 +868,16 @@ class TargetState(State):
         self.pile = []
 
     def _next_marker(self) -> int:
-        """Where the marker goes from the intended Target (TG-5), in the new direction (TG-10)."""
+        """Where the marker goes at the end of the turn (TG-5, TG-10, TG-FAQ-5, TG-FAQ-6).
+
+        After a net forward Deflect the seat that received the pile is the next Target, even with an HQ
+        between it and the intended Target.  Otherwise (no Deflect, a net backward one, Deflects that
+        cancel), and whenever a Reverse or an Advance to HQ is in the same pile, the marker moves on from
+        the intended Target: one place in the (new) direction, or to the next HQ after an Advance to HQ.
+        Read from the revealed pile, so it holds at every stage of the turn.
+        """
+        if _net_steps(self.revealed) > 0 and _MOVER_CARDS.isdisjoint(self.revealed):
+            return self.receiver
         pos, size = self.marker, len(self.circle)
         while True:
             pos = (pos + self.direction) % size
@@ -926,11 +925,13 @@ class TargetState(State):
         self._discard(cards)
         category = CATEGORY[cards[0]]
         if category == "languages":
+            gains = seat not in self.language_pass
             self.language_pass = sorted({*self.language_pass, seat})
         else:
             token = TOKEN_FOR[category]
+            gains = token not in self.tokens[seat]  # TG-11: no second token, the cards go all the same
             self.tokens[seat] = [d for d in DECKS if d in {*self.tokens[seat], token}]
-        self._log("clearance", seat, None, ("cards", cards), ("category", category))
+        self._log("clearance", seat, None, ("cards", cards), ("category", category), ("gains", gains))
 
     def _remove_front(self, seat: int, action: Remove) -> None:
         front = self.front[seat]
@@ -1237,11 +1238,11 @@ def _fractions(weights: tuple[tuple[Action, int], ...]) -> tuple[tuple[Action, F
     return tuple((outcome, Fraction(w, total)) for outcome, w in weights)
 
 
-def _sets(hand: list[str]) -> list[tuple[str, tuple[TurnIn, ...]]]:
-    """TG-11: each category with three Rookie cards in ``hand``, and its sets."""
+def _sets(hand: list[str]) -> list[TurnIn]:
+    """TG-11: every set of three Rookie cards of one category in ``hand``, category by category."""
     categories = list(map(CATEGORY.get, hand))
-    return [(category, _sets_of(tuple(c for c, of in zip(hand, categories) if of == category)))
-            for category in CATEGORIES if categories.count(category) >= 3]
+    return [turn_in for category in CATEGORIES if categories.count(category) >= 3
+            for turn_in in _sets_of(tuple(c for c, of in zip(hand, categories) if of == category))]
 
 
 @lru_cache(maxsize=1024)
@@ -1281,6 +1282,11 @@ def _each(actions: Mapping[str, Action], cards: list[str]) -> list[Action]:
             found.append(actions[card])
             last = card
     return found
+
+
+def _net_steps(cards: Iterable[str]) -> int:
+    """TG-5: Deflect Forward cards minus Deflect Backward cards."""
+    return sum(DEFLECTS.get(c, 0) for c in cards)
 
 
 def _distinct(cards: Iterable[str]) -> list[str]:

@@ -46,12 +46,12 @@ def test_TG_S10_what_is_public_and_what_is_private() -> None:
 def test_TG_S11_restoring_seats_act_together_one_card_per_action() -> None:
     state = settle(play(scene(4, {1: ["mole"], 2: ["kevlar"]}, tokens={3: ["intel"], 4: ["operative"]}),
                         {1: "mole", 2: "kevlar"}))
-    assert state.turn.seats == (1, 3, 4) and state.turn.simultaneous  # seat 2 had nothing to choose
-    assert len(state.hands[2]) == 4
+    assert state.turn.seats == (1, 2, 3, 4) and state.turn.simultaneous  # seat 2 too: a Rookie draw is a choice
+    assert len(state.hands[2]) == 3 and state.legal_actions(2) == (Draw("rookie"),)
     state.apply(Draw("operative"), 4)
     assert state.turn.chance and state.draws == [(4, "operative")]
     settle(state)
-    assert state.turn.seats == (1, 3)
+    assert state.turn.seats == (1, 2, 3)
 
 
 def test_views_report_the_stage_and_the_resolution_receiver() -> None:
