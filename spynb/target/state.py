@@ -33,12 +33,14 @@ from __future__ import annotations
 import random
 from bisect import insort
 from fractions import Fraction
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
 from itertools import combinations, product
 from typing import TYPE_CHECKING, Any
 
-from spynb.engine import Action, Event, FrozenDict, History, IllegalActionError, State, Turn, View, freeze
+from spynb.engine import (
+    Action, Event, FrozenDict, History, IllegalActionError, SpynbError, State, Turn, View, freeze,
+)
 from spynb.engine.core import CHANCE_TURN, OVER
 
 from .actions import (
@@ -1062,45 +1064,20 @@ class TargetState(State):
         return other
 
     def _resample_affiliations(self, seat: int, rng: random.Random) -> None:
-        if self.from_scenario:  # a scenario's affiliations need not follow the chart: only swap them
-            self._swap_affiliations(seat, rng)
-            return
-        pile1, pile2, picks = SETUP_CHART[self.seats]
-        pile2_cards = [a for a, n in pile2 for _ in range(n)]
-        for _ in range(50):
-            rng.shuffle(pile2_cards)
-            final = [a for a, n in pile1 for _ in range(n)] + pile2_cards[:picks]
-            if self.affiliation[seat] not in final:
-                continue
-            final.remove(self.affiliation[seat])
-            rng.shuffle(final)
-            others = [s for s in range(1, self.seats + 1) if s != seat]
-            trial = dict(zip(others, final))
-            if all(self.outed_seen.get(s, {}).get(seat) in (None, a) or a == "double-agent"
-                   for s, a in trial.items()):
-                break
-        else:
-            return
-        for s, a in trial.items():
-            self.affiliation[s] = a
-            for viewer, colour in self.outed_seen.get(s, {}).items():
-                if a != "double-agent":
-                    self.outed_seen[s][viewer] = a
-        self.removed = {}
-        for a in pile2_cards[picks:]:
-            _add(self.removed, a)
-
-    def _swap_affiliations(self, seat: int, rng: random.Random) -> None:
-        others = [s for s in range(1, self.seats + 1) if s != seat]
-        shuffled = [self.affiliation[s] for s in others]
-        rng.shuffle(shuffled)
-        trial = dict(zip(others, shuffled))
-        if all(self.outed_seen.get(s, {}).get(seat) in (None, a) or a == "double-agent" for s, a in trial.items()):
-            for s, a in trial.items():
-                self.affiliation[s] = a
+        """The other seats' affiliations re-dealt as :func:`deal_affiliations` draws them; the colours Outed
+        showed other viewers follow (a Double Agent's stay: it chose them, TG-7)."""
+        shown = {s: seen[seat] for s, seen in self.outed_seen.items() if seat in seen}
+        pool = self.affiliation[1:] if self.from_scenario else None  # a scenario's need not follow the chart
+        dealt, removed = deal_affiliations(self.seats, seat, self.affiliation[seat], shown, rng, pool)
+        for s, affiliation in dealt.items():
+            self.affiliation[s] = affiliation
+            if affiliation != "double-agent":
                 for viewer in self.outed_seen.get(s, {}):
-                    if a != "double-agent":
-                        self.outed_seen[s][viewer] = a
+                    self.outed_seen[s][viewer] = affiliation
+        if pool is None:
+            self.removed = {}
+            for affiliation in removed:
+                _add(self.removed, affiliation)
 
     # -- copies and views --------------------------------------------------------------
     def clone(self) -> TargetState:
@@ -1206,6 +1183,58 @@ class TargetState(State):
 
     def __repr__(self) -> str:
         return f"<TargetState {self.seats} seats, turn {self.turn_number}, stage {self.stage}, {self.turn}>"
+
+
+def deal_affiliations(seats: int, seat: int, mine: str, shown: Mapping[int, str], rng: random.Random,
+                      pool: Sequence[str] | None = None) -> tuple[dict[int, str], list[str]]:
+    """Every seat's affiliation as ``seat`` may imagine them, and the Pile 2 cards left out of play.
+
+    They are drawn as the setup draws them (Pile 1 plus a random pick from Pile 2, TG-1), or for a scenario
+    as a shuffle of ``pool`` (every seat's card), keeping what the seat knows: its own card is ``mine``,
+    and a seat whose Outed showed it a colour holds that colour or is a Double Agent (TG-7).  Drawing
+    again until the deal fits gives each fitting deal its chance; when the fit is too rare for that, a
+    fitting deal is built directly from a possible pick.
+    """
+    pile1, pile2, picks = SETUP_CHART[seats]
+    base = [a for a, n in pile1 for _ in range(n)]
+    pile2_cards = [a for a, n in pile2 for _ in range(n)]
+
+    def fits(s: int, affiliation: str) -> bool:
+        if s == seat:
+            return affiliation == mine
+        return shown.get(s) in (None, affiliation) or affiliation == "double-agent"
+
+    for _ in range(200):
+        rng.shuffle(pile2_cards)
+        final = list(pool) if pool is not None else base + pile2_cards[:picks]
+        rng.shuffle(final)
+        if all(fits(s, a) for s, a in enumerate(final, 1)):
+            return dict(enumerate(final, 1)), ([] if pool is not None else pile2_cards[picks:])
+    choices = [(list(pool), [])] if pool is not None else [
+        (base + [pile2_cards[i] for i in chosen], [c for i, c in enumerate(pile2_cards) if i not in chosen])
+        for chosen in combinations(range(len(pile2_cards)), picks)]
+    rng.shuffle(choices)
+    for final, removed in choices:
+        dealt = _fit(list(range(1, seats + 1)), final, fits, rng)
+        if dealt is not None:
+            return dealt, removed
+    raise SpynbError(f"no deal of the Affiliation Setup Chart fits what seat {seat} knows (TG-1, TG-7)")
+
+
+def _fit(seats: list[int], cards: list[str], fits: Callable[[int, str], bool],
+         rng: random.Random) -> dict[int, str] | None:
+    """Give each of ``seats`` one of ``cards`` that fits it, trying choices in a random order (None: impossible)."""
+    if not seats:
+        return {}
+    first, rest = seats[0], seats[1:]
+    for card in rng.sample(sorted(set(cards)), len(set(cards))):
+        if fits(first, card):
+            left = list(cards)
+            left.remove(card)
+            dealt = _fit(rest, left, fits, rng)
+            if dealt is not None:
+                return {first: card, **dealt}
+    return None
 
 
 def _deal_weights(card: str) -> tuple[tuple[Action, int] | None, ...]:
