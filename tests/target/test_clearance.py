@@ -62,6 +62,8 @@ def test_TG_Security_Clearance_Guide_5_languages_give_a_one_time_pass_and_no_tok
     state = scene(4, {3: ["french", "german", "russian", "kevlar"]})
     state.apply(TurnIn(("french", "german", "russian")), 3)
     assert state.tokens[3] == [] and state.language_pass == [3]
+    text = [e for e in state.events if e.kind == "clearance"][-1].text
+    assert "no token" in text and "clearance token" not in text
     play(state, {3: "kevlar"})
     settle(state)
     assert state.legal_actions(3)[:4] == (Draw("rookie"), Draw("operative"), Draw("espionage"), Draw("intel"))
