@@ -25,7 +25,11 @@ A resolution step pauses only when the Target is a player and the pile holds
 cards for it (reading TG-S1); draws are chance points over a deck's remaining
 multiset, so a deck's order is never enumerated.  Turning in sets (TG-11) and
 removing Espionage cards in front of you (TG-7) are extra actions of any seat
-that is pending to act (reading TG-S2).
+that is pending to act (reading TG-S2).  Who is pending, the stage and the
+events logged depend only on public facts and the acting seat's own cards:
+every pause above is decided by the revealed pile, the circle, hand sizes,
+tokens and the cards in front, and the restore asks every seat below 4 cards
+whatever its hand holds (TG-S11).
 """
 
 from __future__ import annotations

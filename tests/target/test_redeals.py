@@ -9,30 +9,20 @@ import random
 import pytest
 
 import spynb
-from spynb.engine import sample_chance
 from spynb.target import TargetState
+from tests.conftest import random_step
+
+from .helpers import random_game
 
 SPEC = spynb.get_spec("target")
-
-
-def _game(seats: int, seed: int) -> spynb.Game:
-    game = spynb.new_game("target", seats=seats, seed=seed, options={"turn_limit": 8})
-    rng = random.Random(seed)
-    while not game.over:
-        seat = rng.choice(game.turn.seats)
-        game.play(rng.choice(game.legal_actions(seat)), seat)
-    return game
 
 
 def _plays_on_validly(state: TargetState, rng: random.Random, steps: int = 30) -> None:
     for _ in range(steps):
         if state.over:
             return
-        if state.turn.chance:
-            state.apply(sample_chance(state, rng))
-        else:
-            seat = rng.choice(state.turn.seats)
-            state.apply(rng.choice(state.legal_actions(seat)), seat)
+        seat, action = random_step(state, rng)
+        state.apply(action, seat)
         assert state.validate() == []
 
 
@@ -49,7 +39,7 @@ def _agrees(imagined: TargetState, truth: TargetState, seat: int) -> None:
 
 @pytest.mark.parametrize("seats,seed", [(4, 1), (5, 2), (7, 3), (9, 4), (11, 5)])
 def test_every_re_deal_is_valid_agrees_with_the_seat_and_plays_on(seats: int, seed: int) -> None:
-    game = _game(seats, seed)
+    game = random_game(seats, seed, turns=8)
     rng = random.Random(seed)
     checked = 0
     for step in range(0, len(game), 13):

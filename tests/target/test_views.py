@@ -15,16 +15,7 @@ from spynb.target import (
     Assign, Counter, Deal, Discard, Draw, Evade, Pick, Play, Remove, Resolve, Reveal, TargetState, TurnIn, parse,
 )
 
-from .helpers import play, scene, settle
-
-
-def _random_game(seats: int, seed: int, turns: int = 12) -> spynb.Game:
-    game = spynb.new_game("target", seats=seats, seed=seed, options={"turn_limit": turns})
-    rng = random.Random(seed)
-    while not game.over:
-        seat = rng.choice(game.turn.seats)
-        game.play(rng.choice(game.legal_actions(seat)), seat)
-    return game
+from .helpers import play, random_game, scene, settle
 
 
 def test_TG_S10_what_is_public_and_what_is_private() -> None:
@@ -72,7 +63,7 @@ def test_a_seat_sees_its_affiliation_hand_and_what_outed_showed_it() -> None:
 
 @pytest.mark.parametrize("seats", [4, 7, 11])
 def test_resampled_states_look_the_same_to_the_seat(seats: int) -> None:
-    game = _random_game(seats, seed=seats, turns=6)
+    game = random_game(seats, seed=seats, turns=6)
     rng = random.Random(1)
     for step in range(0, len(game), 9):
         state = game.at(step).state
@@ -83,7 +74,7 @@ def test_resampled_states_look_the_same_to_the_seat(seats: int) -> None:
 
 
 def test_views_are_json_and_frozen() -> None:
-    game = _random_game(6, seed=2, turns=5)
+    game = random_game(6, seed=2, turns=5)
     for seat in (None, 1, 6):
         data = json.loads(game.view(seat).to_json())
         assert data["seat"] == seat and data["game"] == "target"
@@ -92,7 +83,7 @@ def test_views_are_json_and_frozen() -> None:
 
 
 def test_records_replay_a_whole_game() -> None:
-    game = _random_game(5, seed=8, turns=8)
+    game = random_game(5, seed=8, turns=8)
     again = spynb.load_record(game.record().to_json())
     assert again.view(None) == game.view(None)
 
