@@ -3,7 +3,9 @@
 It reads only its view: its affiliation, hand and the face-up table.  Its
 rules, in order:
 
-* turn in any set that earns a token or a pass (TG-11), and drop a
+* turn in any set that earns a token or a pass (TG-11), and while
+  restoring also a set of a category it has cleared already, when its
+  tokens let it draw the cards back from an advanced deck; drop a
   Surveillance card from in front of it when it can (TG-7);
 * when the Target is its own HQ, play the Intel that brings the most of one
   letter there (a Double Agent plays Dirty Intel on either HQ, TG-14); on the
@@ -54,7 +56,8 @@ class AgentBot:
         for action in legal:
             by_kind.setdefault(type(action), []).append(action)
         for action in by_kind.get(TurnIn, ()):
-            return action  # TG-11: only sets that earn something are offered
+            if me.earns(action.cards) or (Play not in by_kind and me.tokens):  # type: ignore[attr-defined]
+                return action  # TG-11: a set already cleared only cycles the hand, worth it towards advanced decks
         for action in by_kind.get(Remove, ()):
             if action.card == "all" or action.card in SURVEILLANCE:  # type: ignore[attr-defined]
                 return action
@@ -84,6 +87,7 @@ class _Me:
         self.hq = None if self.side == "double-agent" else self.side.upper()
         self.hand = list(view["hand"])
         self.tokens = set(view["tokens"][str(self.seat)])
+        self.has_pass = self.seat in view["language_pass"]
         self.deposits = view["deposits"]
         self.marker = view["marker"]
         circle = view["circle"]
@@ -92,6 +96,11 @@ class _Me:
                             if isinstance(circle[(view["marker_index"] + step * i) % len(circle)], str))
         self.friends = {int(s) for s, c in view["shown_to_me"].items() if c == self.side}
         self.rivals = {int(s) for s, c in view["shown_to_me"].items() if self.hq and c != self.side}
+
+    def earns(self, cards: Sequence[str]) -> bool:
+        """Whether turning in ``cards`` gives a token or a Languages pass the seat lacks (TG-11)."""
+        category = CATEGORY[cards[0]]
+        return not self.has_pass if category == "languages" else TOKEN_FOR[category] not in self.tokens
 
     def wanted(self, card: str) -> bool:
         """Intel this seat's side wants deposited."""

@@ -35,14 +35,15 @@ from typing import Any
 
 from spynb.engine import SpynbError, View
 
-from .cards import DECK_COUNTS, DECK_OF, DECKS, DIRTY, HQS, SETUP_CHART, letter_of, sort_cards
-from .state import TargetState
+from .cards import DECK_COUNTS, DECK_OF, DECKS, DIRTY, HQS, letter_of, sort_cards
+from .state import TargetState, deal_affiliations
 
 __all__ = ["determinise", "evaluate"]
 
 _PLAYING = ("surveilled", "play")
 _RESOLVING = ("deflect", "operatives", "espionage", "outed", "intel", "movement", "take", "restore")
 _WATCHING = ("staked-out", "tailed", "wiretapped")
+_MOVERS = frozenset(("reverse", "advance-hq"))
 
 
 def determinise(view: View, rng: random.Random) -> TargetState:
@@ -121,10 +122,9 @@ def determinise(view: View, rng: random.Random) -> TargetState:
     state.draws = []
     state.outed_left = _outed_left(view) if stage == "outed" else 0
     state.bombed = False  # an HQ's turn never pauses, so no seat chooses after a Bombed
-    state.advance = False
-    if view["next_target"] is not None:
-        state.advance = circle[(state.marker + state.direction) % len(circle)] != view["next_target"]  # TG-10
-        state.moved = stage not in ("take", "restore")
+    moved = stage in ("take", "restore")  # step 5 is done: its cards are in the revealed pile (TG-10)
+    state.moved = moved and not _MOVERS.isdisjoint(view["revealed"])
+    state.advance = moved and "advance-hq" in view["revealed"]
     state.pile1, state.pile2, state.picks_left, state.combined = {}, {}, 0, {}
     state._forget()  # whose move it was at the fresh state's setup no longer holds
     return state
@@ -163,27 +163,8 @@ def _outed_left(view: View) -> int:
 def _affiliations(state: TargetState, view: View, rng: random.Random) -> None:
     """Other seats' affiliations drawn as the setup draws them, given what the seat knows (TG-1, TG-7)."""
     me, seats = view.seat, view["seats"]
-    mine = view["affiliation"]
     shown = {int(s): c for s, c in view["shown_to_me"].items()}
-    pile1, pile2, picks = SETUP_CHART[seats]
-    base = [a for a, n in pile1 for _ in range(n)]
-    pile2_cards = [a for a, n in pile2 for _ in range(n)]
-    others = [s for s in range(1, seats + 1) if s != me]
-    chosen: dict[int, str] | None = None
-    for _ in range(200):  # rejection from the setup's own draw: exact given what the seat saw
-        rng.shuffle(pile2_cards)
-        final = base + pile2_cards[:picks]
-        rng.shuffle(final)
-        deal = dict(zip(range(1, seats + 1), final))
-        if deal[me] == mine and all(deal[s] in (c, "double-agent") for s, c in shown.items()):
-            chosen, removed = deal, pile2_cards[picks:]
-            break
-    if chosen is None:  # unlikely: fall back to any pile consistent with the seat's own card
-        final = base + pile2_cards[:picks]
-        if mine in final:
-            final.remove(mine)
-        rng.shuffle(final)
-        chosen, removed = {me: mine, **dict(zip(others, final))}, pile2_cards[picks:]
+    chosen, removed = deal_affiliations(seats, me, view["affiliation"], shown, rng)
     state.affiliation = [""] + [chosen[s] for s in range(1, seats + 1)]
     state.removed = dict(Counter(removed))
     outed: dict[int, dict[int, str]] = {}

@@ -103,8 +103,13 @@ def _counter(e: Event) -> str:
 
 def _clearance(e: Event) -> str:
     category = e.get("category")
-    gain = ("a one-time pass to restore from any advanced deck" if category == "languages"
-            else f"the {TOKEN_FOR[category].title()} clearance token")
+    if e.get("gains") is False:  # TG-11: a set of a category already cleared cycles the hand, nothing more
+        had = "an unused pass" if category == "languages" else f"the {TOKEN_FOR[category].title()} token"
+        gain = f"no second clearance (it has {had}), only a hand to restore"
+    elif category == "languages":
+        gain = "a one-time pass to restore from any advanced deck, no token"
+    else:
+        gain = f"the {TOKEN_FOR[category].title()} clearance token"
     return f"Seat {e.actor} turned in {_listing(e.get('cards'))} ({category}) for {gain} (TG-11)."
 
 
@@ -146,7 +151,8 @@ NARRATORS: dict[str, Callable[[Event], str]] = {
     "outed_void": lambda e: (f"{_who(e.get('receiver'))} was Outed, but every other player has already seen their "
                              "affiliation (TG-7)."),
     "destroyed": lambda e: f"Step 4: the Bombed destroys {_listing(e.get('cards'))} at the {e.get('hq')} HQ (TG-6).",
-    "deposit": lambda e: f"Step 4: {_listing(e.get('cards'))} deposited at the {e.get('hq')} HQ, for good (TG-9).",
+    "deposit": lambda e: (f"Step 4: {_listing(e.get('cards'))} deposited at the {e.get('hq')} HQ (TG-9); once "
+                          "deposited, Intel is never lost (TG-6)."),
     "hq_discard": lambda e: (f"Step 4: {_listing(e.get('cards'))} played on the {e.get('hq')} HQ are discarded "
                              "(TG-9)."),
     "win": _win,

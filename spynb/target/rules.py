@@ -209,8 +209,11 @@ _RULINGS: tuple[tuple[str, str, str, str], ...] = (
      "those shown a card under surveillance."),
     ("TG-5", "Deflect", "Deflect",
      "Net steps = forward cards - backward cards, over players only (HQs are skipped; from an HQ the first step is "
-     "to the adjacent player). The pile goes to that player for this turn only; at the end of the turn the marker "
-     "moves on from the intended Target, so after a net forward deflect the receiver is the next Target."),
+     "to the adjacent player). The pile goes to that player for this turn only. After a net forward deflect the "
+     "player who received the pile is the next Target, even when an HQ lies between the intended Target and the "
+     "receiver; after no deflect, a net backward deflect or deflects that cancel, the marker moves on from the "
+     "intended Target. A Reverse or an Advance to HQ in the same pile overrides this: the marker moves on from the "
+     "intended Target, Reverse first, then Advance (TG-10)."),
     ("TG-6", "Attacks", "Attacks",
      "Each attack applies unless a Missed is in the pile (it cancels every attack that turn) or the Target discards "
      "that attack's two named Rookie cards, taken from their hand and/or the pile (both are needed). An attack: "
@@ -235,7 +238,9 @@ _RULINGS: tuple[tuple[str, str, str, str], ...] = (
     ("TG-11", "Clearance", "Security Clearance",
      "Any three Rookie cards of one category, turned in at any time, give that category's token (Training: "
      "Operative, Materials: Espionage, Contacts: Intel); a token is kept until an attack. Three Languages give one "
-     "restore drawn from any advanced decks, no token."),
+     "restore drawn from any advanced decks, no token. A seat that already holds the token may still turn in a set "
+     "of that category: it gains no second token, but the three cards go and its hand is restored from the decks "
+     "it may draw from, a real way to cycle a hand."),
     ("TG-12", "Restore", "Play",
      "After resolution every player ends with exactly 4 cards: above 4 discards their choice; below 4 draws, each "
      "card from any deck they may draw from (Rookie always)."),
@@ -275,9 +280,10 @@ _READINGS: tuple[tuple[str, str, str, str], ...] = (
      "The engine has no 'at any time': turning in sets (TG-11) and removing Espionage cards in front of you (TG-7) "
      "are offered to a seat whenever it is pending to act: while playing, at a resolution pause it acts in, and "
      "while restoring. While playing they are offered only if a card is left to play (TG-3)."),
-    ("TG-S3", "sensible clearance", "Security Clearance Guide",
-     "A Training, Materials or Contacts set is offered only to a seat without that token (it would give nothing); "
-     "a Languages set only to a seat without an unused Languages pass."),
+    ("TG-S3", "a set of a category already cleared", "Security Clearance Guide",
+     "Every set of three is offered whenever its seat may act (\"whenever they have a match\"), also of a category "
+     "whose token the seat holds (TG-11) and a Languages set while its Languages pass is unused: the cards go to "
+     "the Rookie discard pile and the hand is restored, but no second token or pass is given."),
     ("TG-S4", "several attacks, one effect", "Attacks",
      "Several uncountered attacks in one pile have the effect of one: the hand is discarded and 4 Rookie cards "
      "drawn once."),
@@ -301,8 +307,9 @@ _READINGS: tuple[tuple[str, str, str, str], ...] = (
      "from; card backs in hands are not told apart (that would show which deck a played card came from)."),
     ("TG-S11", "restoring together", "Play",
      "In the restore step every seat whose hand is not 4 acts at the same time, one card per action: a discard, or "
-     "a draw from a deck it may draw from (a chance point follows). A seat whose only possible action is a Rookie "
-     "draw (no clearance, no set, nothing to remove) draws without being asked."),
+     "a draw from a deck it may draw from (a chance point follows). Every seat below 4 is asked, also when a "
+     "Rookie draw is all it can do: whether a seat holds a set or a counter is hidden, so who is asked depends "
+     "only on hand sizes, tokens, passes and deck sizes, which are public (TG-S10)."),
     ("TG-S12", "a seat out of cards to draw", "Security Clearance",
      "A seat whose every allowed deck and discard pile are empty stops restoring below 4 (TG-13 cannot refill)."),
 )

@@ -25,7 +25,11 @@ A resolution step pauses only when the Target is a player and the pile holds
 cards for it (reading TG-S1); draws are chance points over a deck's remaining
 multiset, so a deck's order is never enumerated.  Turning in sets (TG-11) and
 removing Espionage cards in front of you (TG-7) are extra actions of any seat
-that is pending to act (reading TG-S2).
+that is pending to act (reading TG-S2).  Who is pending, the stage and the
+events logged depend only on public facts and the acting seat's own cards:
+every pause above is decided by the revealed pile, the circle, hand sizes,
+tokens and the cards in front, and the restore asks every seat below 4 cards
+whatever its hand holds (TG-S11).
 """
 
 from __future__ import annotations
@@ -33,12 +37,14 @@ from __future__ import annotations
 import random
 from bisect import insort
 from fractions import Fraction
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
 from itertools import combinations, product
 from typing import TYPE_CHECKING, Any
 
-from spynb.engine import Action, Event, FrozenDict, History, IllegalActionError, State, Turn, View, freeze
+from spynb.engine import (
+    Action, Event, FrozenDict, History, IllegalActionError, SpynbError, State, Turn, View, freeze,
+)
 from spynb.engine.core import CHANCE_TURN, OVER
 
 from .actions import (
@@ -82,9 +88,10 @@ _RESOLUTION = (DEFLECT, OPERATIVES, ESPIONAGE, OUTED, INTEL_STEP, MOVEMENT, TAKE
 _NEXT = dict(zip(_RESOLUTION, (*_RESOLUTION[1:], RESTORE)))
 _PLAYING = (SURVEILLED, PLAY)
 _MOVERS = ("reverse", "advance-hq")
+_MOVER_CARDS = frozenset(_MOVERS)
 _ESPIONAGE_TARGETS = (*SURVEILLANCE, "outed")
 _STEP_CARDS = {DEFLECT: frozenset(DEFLECTS), OPERATIVES: frozenset(DECK_COUNTS["operative"]),
-               ESPIONAGE: frozenset(DECK_COUNTS["espionage"]), MOVEMENT: frozenset(_MOVERS)}
+               ESPIONAGE: frozenset(DECK_COUNTS["espionage"]), MOVEMENT: _MOVER_CARDS}
 """The cards a step deals with: with none of them in the pile, the step does nothing and does not pause."""
 _TARGET_CARDS = frozenset(_ESPIONAGE_TARGETS)
 _WATCHING = frozenset(WATCH_DISTANCE)
@@ -330,16 +337,13 @@ class TargetState(State):
 
     # -- the choices a seat has -----------------------------------------------------
     def _anytime(self, seat: int, keep: int) -> list[Action]:
-        """TG-11 sets and TG-7 removals, offered while the seat is pending (TG-S2, TG-S3)."""
+        """TG-11 sets, also of a category whose token (or pass) the seat already has (TG-S3), and TG-7
+        removals, offered while the seat is pending (TG-S2)."""
         hand, front = self.hands[seat], self.front[seat]
         spare = len(hand) - keep
         actions: list[Action] = []
         if spare >= 3 and (sum(map(_TALLY.__getitem__, hand)) + _TO_THREE) & _THREE:  # three of a category
-            for category, sets in _sets(hand):
-                if (seat in self.language_pass if category == "languages"
-                        else TOKEN_FOR[category] in self.tokens[seat]):
-                    continue
-                actions.extend(sets)
+            actions.extend(_sets(hand))
         if front and spare >= 1:
             cards = dict.fromkeys(front)  # each once, in rulebook order (fronts are kept sorted)
             if "slip" in hand:
@@ -392,12 +396,16 @@ class TargetState(State):
                 drawable += (deck,)
         return drawable
 
-    def _forced_draw(self, seat: int) -> bool:
-        """Below 4 with nothing to choose: only the Rookie deck, no set to turn in, nothing to remove."""
-        return len(self.hands[seat]) < HAND and self._drawable(seat) == _ROOKIE and not self._anytime(seat, 0)
-
     def _restorers(self) -> list[int]:
-        """TG-12: the seats whose hand is not 4 cards and can be restored (TG-S12: not from empty decks)."""
+        """TG-12: the seats whose hand is not 4 cards and can be restored (TG-S12: not from empty decks).
+
+        Who is asked depends only on public facts: hand sizes, tokens, Languages passes and the decks' and
+        discard piles' sizes (TG-S10).  A seat below 4 restores its own hand, one draw at a time, whatever
+        it holds: the rulebook lets it turn in a set "whenever they have a match" before it draws (TG-11,
+        *Security Clearance*: "all players must restore their hand to 4 cards before advancing the Target
+        Marker"), and asking only the seats whose hands hold a set or a counter would tell everyone what
+        those hands hold (TG-S11).
+        """
         hands, restoring = self.hands, []
         rookie = self.decks["rookie"] or self.discards["rookie"]  # every seat may draw Rookie cards
         for seat in range(1, self.seats + 1):
@@ -478,12 +486,6 @@ class TargetState(State):
                                     "Languages", action)
         if not _holds(hand, action.cards):
             return illegal("TG-11", f"You do not hold {' + '.join(map(describe, action.cards))}", action)
-        category = str(categories.pop())
-        if category == "languages" and seat in self.language_pass:
-            return illegal("TG-S3", "You already have an unused Languages pass this turn", action)
-        if category != "languages" and TOKEN_FOR[category] in self.tokens[seat]:
-            return illegal("TG-S3", f"You already hold the {TOKEN_FOR[category].title()} clearance token: "
-                                    "this set would give you nothing", action)
         return illegal("TG-3", "Keep one card to play on the Target this turn", action)
 
     def _explain_remove(self, action: Remove, seat: int) -> IllegalActionError:
@@ -702,13 +704,7 @@ class TargetState(State):
                 self._perform()
         if not self.draws and self.stage == RESTORE:
             restoring = self._restorers()
-            forced = list(filter(self._forced_draw, restoring))
-            if forced:  # TG-S11: a draw with no alternative is made for the seat (a chance point)
-                self.draws.extend((seat, "rookie") for seat in forced)
-                self._prepare_draw()
-                if not self.draws:
-                    self._run()
-            elif not restoring:
+            if not restoring:
                 self._end_turn()
             else:  # _run is the last step of every change: these seats are whose move it is until the next
                 self._now = _turn_of(tuple(restoring))
@@ -754,7 +750,7 @@ class TargetState(State):
         deflects = [c for c in self.pile if c in DEFLECTS]
         if not deflects:
             return
-        net = sum(DEFLECTS[c] for c in deflects)
+        net = _net_steps(deflects)
         self._take_from_pile(deflects)
         self._discard(deflects)
         if net:
@@ -817,7 +813,7 @@ class TargetState(State):
                   ("used", tuple(used)), ("seat", who))
 
     def _step_intel(self) -> None:
-        """TG-9: on an HQ, Intel is deposited forever (unless Bombed); the rest is discarded."""
+        """TG-9: on an HQ, Intel is deposited unless a Bombed destroys it this turn (TG-6); the rest is discarded."""
         hq = self.circle[self.receiver]
         if isinstance(hq, int):
             return
@@ -878,7 +874,16 @@ class TargetState(State):
         self.pile = []
 
     def _next_marker(self) -> int:
-        """Where the marker goes from the intended Target (TG-5), in the new direction (TG-10)."""
+        """Where the marker goes at the end of the turn (TG-5, TG-10, TG-FAQ-5, TG-FAQ-6).
+
+        After a net forward Deflect the seat that received the pile is the next Target, even with an HQ
+        between it and the intended Target.  Otherwise (no Deflect, a net backward one, Deflects that
+        cancel), and whenever a Reverse or an Advance to HQ is in the same pile, the marker moves on from
+        the intended Target: one place in the (new) direction, or to the next HQ after an Advance to HQ.
+        Read from the revealed pile, so it holds at every stage of the turn.
+        """
+        if _net_steps(self.revealed) > 0 and _MOVER_CARDS.isdisjoint(self.revealed):
+            return self.receiver
         pos, size = self.marker, len(self.circle)
         while True:
             pos = (pos + self.direction) % size
@@ -926,11 +931,13 @@ class TargetState(State):
         self._discard(cards)
         category = CATEGORY[cards[0]]
         if category == "languages":
+            gains = seat not in self.language_pass
             self.language_pass = sorted({*self.language_pass, seat})
         else:
             token = TOKEN_FOR[category]
+            gains = token not in self.tokens[seat]  # TG-11: no second token, the cards go all the same
             self.tokens[seat] = [d for d in DECKS if d in {*self.tokens[seat], token}]
-        self._log("clearance", seat, None, ("cards", cards), ("category", category))
+        self._log("clearance", seat, None, ("cards", cards), ("category", category), ("gains", gains))
 
     def _remove_front(self, seat: int, action: Remove) -> None:
         front = self.front[seat]
@@ -1061,45 +1068,20 @@ class TargetState(State):
         return other
 
     def _resample_affiliations(self, seat: int, rng: random.Random) -> None:
-        if self.from_scenario:  # a scenario's affiliations need not follow the chart: only swap them
-            self._swap_affiliations(seat, rng)
-            return
-        pile1, pile2, picks = SETUP_CHART[self.seats]
-        pile2_cards = [a for a, n in pile2 for _ in range(n)]
-        for _ in range(50):
-            rng.shuffle(pile2_cards)
-            final = [a for a, n in pile1 for _ in range(n)] + pile2_cards[:picks]
-            if self.affiliation[seat] not in final:
-                continue
-            final.remove(self.affiliation[seat])
-            rng.shuffle(final)
-            others = [s for s in range(1, self.seats + 1) if s != seat]
-            trial = dict(zip(others, final))
-            if all(self.outed_seen.get(s, {}).get(seat) in (None, a) or a == "double-agent"
-                   for s, a in trial.items()):
-                break
-        else:
-            return
-        for s, a in trial.items():
-            self.affiliation[s] = a
-            for viewer, colour in self.outed_seen.get(s, {}).items():
-                if a != "double-agent":
-                    self.outed_seen[s][viewer] = a
-        self.removed = {}
-        for a in pile2_cards[picks:]:
-            _add(self.removed, a)
-
-    def _swap_affiliations(self, seat: int, rng: random.Random) -> None:
-        others = [s for s in range(1, self.seats + 1) if s != seat]
-        shuffled = [self.affiliation[s] for s in others]
-        rng.shuffle(shuffled)
-        trial = dict(zip(others, shuffled))
-        if all(self.outed_seen.get(s, {}).get(seat) in (None, a) or a == "double-agent" for s, a in trial.items()):
-            for s, a in trial.items():
-                self.affiliation[s] = a
+        """The other seats' affiliations re-dealt as :func:`deal_affiliations` draws them; the colours Outed
+        showed other viewers follow (a Double Agent's stay: it chose them, TG-7)."""
+        shown = {s: seen[seat] for s, seen in self.outed_seen.items() if seat in seen}
+        pool = self.affiliation[1:] if self.from_scenario else None  # a scenario's need not follow the chart
+        dealt, removed = deal_affiliations(self.seats, seat, self.affiliation[seat], shown, rng, pool)
+        for s, affiliation in dealt.items():
+            self.affiliation[s] = affiliation
+            if affiliation != "double-agent":
                 for viewer in self.outed_seen.get(s, {}):
-                    if a != "double-agent":
-                        self.outed_seen[s][viewer] = a
+                    self.outed_seen[s][viewer] = affiliation
+        if pool is None:
+            self.removed = {}
+            for affiliation in removed:
+                _add(self.removed, affiliation)
 
     # -- copies and views --------------------------------------------------------------
     def clone(self) -> TargetState:
@@ -1207,6 +1189,58 @@ class TargetState(State):
         return f"<TargetState {self.seats} seats, turn {self.turn_number}, stage {self.stage}, {self.turn}>"
 
 
+def deal_affiliations(seats: int, seat: int, mine: str, shown: Mapping[int, str], rng: random.Random,
+                      pool: Sequence[str] | None = None) -> tuple[dict[int, str], list[str]]:
+    """Every seat's affiliation as ``seat`` may imagine them, and the Pile 2 cards left out of play.
+
+    They are drawn as the setup draws them (Pile 1 plus a random pick from Pile 2, TG-1), or for a scenario
+    as a shuffle of ``pool`` (every seat's card), keeping what the seat knows: its own card is ``mine``,
+    and a seat whose Outed showed it a colour holds that colour or is a Double Agent (TG-7).  Drawing
+    again until the deal fits gives each fitting deal its chance; when the fit is too rare for that, a
+    fitting deal is built directly from a possible pick.
+    """
+    pile1, pile2, picks = SETUP_CHART[seats]
+    base = [a for a, n in pile1 for _ in range(n)]
+    pile2_cards = [a for a, n in pile2 for _ in range(n)]
+
+    def fits(s: int, affiliation: str) -> bool:
+        if s == seat:
+            return affiliation == mine
+        return shown.get(s) in (None, affiliation) or affiliation == "double-agent"
+
+    for _ in range(200):
+        rng.shuffle(pile2_cards)
+        final = list(pool) if pool is not None else base + pile2_cards[:picks]
+        rng.shuffle(final)
+        if all(fits(s, a) for s, a in enumerate(final, 1)):
+            return dict(enumerate(final, 1)), ([] if pool is not None else pile2_cards[picks:])
+    choices = [(list(pool), [])] if pool is not None else [
+        (base + [pile2_cards[i] for i in chosen], [c for i, c in enumerate(pile2_cards) if i not in chosen])
+        for chosen in combinations(range(len(pile2_cards)), picks)]
+    rng.shuffle(choices)
+    for final, removed in choices:
+        dealt = _fit(list(range(1, seats + 1)), final, fits, rng)
+        if dealt is not None:
+            return dealt, removed
+    raise SpynbError(f"no deal of the Affiliation Setup Chart fits what seat {seat} knows (TG-1, TG-7)")
+
+
+def _fit(seats: list[int], cards: list[str], fits: Callable[[int, str], bool],
+         rng: random.Random) -> dict[int, str] | None:
+    """Give each of ``seats`` one of ``cards`` that fits it, trying choices in a random order (None: impossible)."""
+    if not seats:
+        return {}
+    first, rest = seats[0], seats[1:]
+    for card in rng.sample(sorted(set(cards)), len(set(cards))):
+        if fits(first, card):
+            left = list(cards)
+            left.remove(card)
+            dealt = _fit(rest, left, fits, rng)
+            if dealt is not None:
+                return {first: card, **dealt}
+    return None
+
+
 def _deal_weights(card: str) -> tuple[tuple[Action, int] | None, ...]:
     """The chance outcome of drawing ``card`` from a deck holding n of it, at index n (n ≥ 1)."""
     deal = Deal(card)
@@ -1237,11 +1271,11 @@ def _fractions(weights: tuple[tuple[Action, int], ...]) -> tuple[tuple[Action, F
     return tuple((outcome, Fraction(w, total)) for outcome, w in weights)
 
 
-def _sets(hand: list[str]) -> list[tuple[str, tuple[TurnIn, ...]]]:
-    """TG-11: each category with three Rookie cards in ``hand``, and its sets."""
+def _sets(hand: list[str]) -> list[TurnIn]:
+    """TG-11: every set of three Rookie cards of one category in ``hand``, category by category."""
     categories = list(map(CATEGORY.get, hand))
-    return [(category, _sets_of(tuple(c for c, of in zip(hand, categories) if of == category)))
-            for category in CATEGORIES if categories.count(category) >= 3]
+    return [turn_in for category in CATEGORIES if categories.count(category) >= 3
+            for turn_in in _sets_of(tuple(c for c, of in zip(hand, categories) if of == category))]
 
 
 @lru_cache(maxsize=1024)
@@ -1281,6 +1315,11 @@ def _each(actions: Mapping[str, Action], cards: list[str]) -> list[Action]:
             found.append(actions[card])
             last = card
     return found
+
+
+def _net_steps(cards: Iterable[str]) -> int:
+    """TG-5: Deflect Forward cards minus Deflect Backward cards."""
+    return sum(DEFLECTS.get(c, 0) for c in cards)
 
 
 def _distinct(cards: Iterable[str]) -> list[str]:

@@ -10,7 +10,7 @@ import spynb
 from spynb.bots import ISMCTSBot, RandomBot, make_bot, play_match, wilson_interval
 from spynb.engine import sample_chance
 from spynb.target import TargetState
-from spynb.target.actions import Counter, Play
+from spynb.target.actions import Counter, Play, TurnIn
 from tests.conftest import playout
 
 SPEC = spynb.get_spec("target")
@@ -114,3 +114,18 @@ def test_the_target_tournament_runs_from_the_command_line(capsys: pytest.Capture
 
     assert main(["tournament", "target", "--bots", "rules,random", "--seats", "5", "--games", "3", "--seed", "1"]) == 0
     assert "--seats 5" in capsys.readouterr().out
+
+
+
+def test_the_agent_turns_in_a_set_already_cleared_only_while_restoring_towards_an_advanced_deck() -> None:
+    """TG-11 (revised): such a set gives no second token; the agent keeps its cards while it still has to play."""
+    training = ("firearms", "martial-arts", "deception")
+    agent = make_bot("rules", SPEC, 0)
+    fresh = TargetState.scenario(4, {3: [*training, "mole"]})
+    assert agent.choose(fresh.view(3), fresh.legal_actions(3)) == TurnIn(training)  # earns the Operative token
+    state = TargetState.scenario(4, {3: [*training, "mole"]}, tokens={3: ["operative"]})
+    assert TurnIn(training) in state.legal_actions(3)
+    assert isinstance(agent.choose(state.view(3), state.legal_actions(3)), Play)
+    state = _at_operatives(state, random.Random(0), {3: "mole", **{s: state.hands[s][0] for s in (1, 2, 4)}})
+    assert state.stage == "restore" and TurnIn(training) in state.legal_actions(3)
+    assert agent.choose(state.view(3), state.legal_actions(3)) == TurnIn(training)  # then draws Operative cards

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping
 
+from spynb import Game, new_game
 from spynb.engine import Event, sample_chance
 from spynb.target import Deal, Discard, Draw, Play, Resolve, TargetState
 
@@ -73,6 +74,16 @@ def restore(state: TargetState, seed: int = 0) -> TargetState:
 
 def finish_turn(state: TargetState, seed: int = 0) -> TargetState:
     return restore(settle(resolve(settle(state, seed)), seed), seed)
+
+
+def random_game(seats: int, seed: int, turns: int = 12) -> Game:
+    """A seeded game of random legal moves, played to its turn limit (or a win)."""
+    game = new_game("target", seats=seats, seed=seed, options={"turn_limit": turns})
+    rng = random.Random(seed)
+    while not game.over:
+        seat = rng.choice(game.turn.seats)
+        game.play(rng.choice(game.legal_actions(seat)), seat)
+    return game
 
 
 def kinds(state: TargetState, seat: int | None = None) -> list[str]:

@@ -7,7 +7,7 @@ import pytest
 
 from spynb.engine import IllegalActionError
 from spynb.target import Counter, Draw, Play, Remove, TurnIn, parse
-from spynb.target.cards import COUNTERS
+from spynb.target.cards import COUNTERS, DECK_COUNTS
 
 from .helpers import finish_turn, play, restore, scene, settle
 
@@ -62,6 +62,8 @@ def test_TG_Security_Clearance_Guide_5_languages_give_a_one_time_pass_and_no_tok
     state = scene(4, {3: ["french", "german", "russian", "kevlar"]})
     state.apply(TurnIn(("french", "german", "russian")), 3)
     assert state.tokens[3] == [] and state.language_pass == [3]
+    text = [e for e in state.events if e.kind == "clearance"][-1].text
+    assert "no token" in text and "clearance token" not in text
     play(state, {3: "kevlar"})
     settle(state)
     assert state.legal_actions(3)[:4] == (Draw("rookie"), Draw("operative"), Draw("espionage"), Draw("intel"))
@@ -114,12 +116,39 @@ def test_TG_S2_any_time_actions_are_offered_to_pending_seats_only() -> None:
     assert Remove("tailed", ("slip",)) in state.legal_actions(2)
 
 
-def test_TG_S3_sets_are_offered_only_where_they_give_something() -> None:
+def test_TG_11_a_seat_holding_the_token_may_still_turn_in_a_set_of_that_category() -> None:
+    """TG-11 (revised; TG-S3 used to refuse this set as giving nothing)."""
     state = scene(4, {3: [*TRAINING, "mole"]}, tokens={3: ["operative"]})
-    assert not any(isinstance(a, TurnIn) for a in state.legal_actions(3))
-    with pytest.raises(IllegalActionError) as caught:
-        state.apply(TurnIn(TRAINING), 3)
-    assert caught.value.rule_id == "TG-S3"
+    assert TurnIn(TRAINING) in state.legal_actions(3)
+    state.apply(TurnIn(TRAINING), 3)
+    assert state.tokens[3] == ["operative"] and state.hands[3] == ["mole"]  # no second token
+    assert state.discards["rookie"] == {"firearms": 1, "martial-arts": 1, "deception": 1}
+    clearance = [e for e in state.events if e.kind == "clearance"][-1]
+    assert clearance.get("gains") is False and "no second clearance" in clearance.text
+
+
+def test_TG_11_a_set_already_cleared_restores_the_hand_from_the_decks_it_may_draw_from() -> None:
+    state = scene(4, {3: [*TRAINING, "mole"]}, tokens={3: ["operative"]})
+    state.apply(TurnIn(TRAINING), 3)
+    settle(play(state, {3: "mole"}))
+    assert len(state.hands[3]) == 0 and state.legal_actions(3)[:2] == (Draw("rookie"), Draw("operative"))
+    for _ in range(4):
+        state.apply(Draw("operative"), 3)
+        settle(state)
+    assert len(state.hands[3]) == 4 and all(c in DECK_COUNTS["operative"] for c in state.hands[3])
+
+
+def test_TG_S3_a_languages_set_with_an_unused_pass_gives_no_second_pass() -> None:
+    languages = ["french", "german", "russian"]
+    state = scene(5, {1: [*languages, "kevlar"], **{s: [c] for s, c in zip((2, 3, 4), languages)}})
+    state.apply(TurnIn(tuple(languages)), 1)  # type: ignore[arg-type]
+    play(state, {1: "kevlar", 2: "french", 3: "german", 4: "russian", 5: "informant"})
+    settle(state)
+    assert state.stage == "restore" and len(state.hands[1]) == 5 and state.language_pass == [1]
+    assert TurnIn(tuple(languages)) in state.legal_actions(1)  # type: ignore[arg-type]
+    state.apply(TurnIn(tuple(languages)), 1)  # type: ignore[arg-type]
+    assert state.language_pass == [1] and len(state.hands[1]) == 2 and state.tokens[1] == []
+    assert [e.get("gains") for e in state.events if e.kind == "clearance"] == [True, False]
 
 
 def test_TG_Operative_Clearance_1_the_operative_deck_kills_and_protects() -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import spynb
-from spynb.target import Deal, Play, TargetState
+from spynb.target import Deal, Draw, Play, TargetState
 from tests.conftest import playout
 
 from .helpers import play, scene
@@ -23,6 +23,7 @@ def test_whose_move_and_the_choices_are_worked_out_once_per_position() -> None:
     state.apply(Play("kevlar"), 1)
     assert 1 not in state.turn.seats and state.legal_actions(1) == ()
     settled = play(scene(4), {})
+    settled.apply(Draw("rookie"), 2)  # TG-S11: every seat below 4 draws for itself; a chance point follows
     assert settled.turn.chance and settled.chance_weights() is settled.chance_weights()
 
 

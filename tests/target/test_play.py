@@ -125,10 +125,10 @@ def test_TG_Play_8_reverse_and_advance_are_noted_for_the_next_turn() -> None:
 def test_TG_Play_9_the_target_takes_the_rest_everyone_restores_then_the_marker_moves() -> None:
     state = play(scene(4, {1: ["mole"], 2: ["mole"], 3: ["mole"], 4: ["kevlar"]}),
                  {1: "mole", 2: "mole", 3: "mole", 4: "kevlar"})
-    assert state.stage == "restore" and len(state.hands[1]) == 7 and state.turn.chance
+    assert state.stage == "restore" and len(state.hands[1]) == 7 and not state.turn.chance
     settle(state)
-    assert state.turn.seats == (1,)  # the others (no clearance, nothing to choose) draw without being asked
-    assert all(len(state.hands[s]) == 4 for s in (2, 3, 4))
+    assert state.turn.seats == (1, 2, 3, 4)  # TG-S11: every seat not at 4 is asked, whatever its hand holds
+    assert all(len(state.hands[s]) == 3 for s in (2, 3, 4))
     finish_turn(state)
     assert state.target == 2 and state.turn_number == 2 and all(len(h) == 4 for h in state.hands[1:])
 

@@ -38,7 +38,7 @@ def test_TG_Deflect_2_multiple_deflects_combine_and_cancel() -> None:
 def test_TG_Deflect_3_forward_is_the_next_target_backward_the_previous() -> None:
     state = resolve(_pile({1: "deflect-forward"}, marker=2))
     assert state.view(None)["receiver"] == 3
-    assert state.view(None)["next_target"] == "CIA"  # the marker moves on from the intended Target
+    assert state.view(None)["next_target"] == 3  # TG-5 (revised): the receiver, not the CIA HQ between them
 
 
 def test_TG_5_deflect_counts_players_only_and_from_an_hq_starts_at_the_neighbour() -> None:
@@ -59,6 +59,48 @@ def test_TG_S5_forward_follows_the_direction_of_play() -> None:
 def test_TG_FAQ_6_after_a_deflect_forward_the_receiver_is_the_next_target() -> None:
     state = finish_turn(_pile({3: "deflect-forward"}))
     assert state.target == 2 and state.turn_number == 2
+
+
+def test_TG_5_after_a_net_forward_deflect_the_receiver_is_next_even_past_an_hq() -> None:
+    """TG-5 (revised): the CIA HQ between seat 2 and seat 3 no longer becomes the next Target."""
+    state = finish_turn(_pile({1: "deflect-forward"}, marker=2))
+    assert state.target == 3 and state.turn_number == 2
+    two_on = finish_turn(_pile({2: "deflect-forward", 4: "deflect-forward"}))  # 1 -> 2 -> (CIA) 3
+    assert two_on.target == 3
+    from_hq = finish_turn(_pile({2: "deflect-forward"}, marker="KGB"))
+    assert from_hq.target == 1
+
+
+def test_TG_5_after_a_net_backward_deflect_the_marker_moves_on_from_the_intended_target() -> None:
+    state = _pile({3: "deflect-backward"})
+    state.apply(Resolve())
+    assert state.view(None)["receiver"] == 4 and state.view(None)["next_target"] == 2
+    finish_turn(state)
+    assert state.target == 2
+
+
+def test_TG_5_deflects_that_cancel_move_the_marker_on_from_the_intended_target() -> None:
+    state = finish_turn(_pile({1: "deflect-forward", 3: "deflect-backward"}, marker=2))
+    assert last(state, "deflect").get("net") == 0 and state.target == "CIA"
+
+
+def test_TG_5_a_reverse_in_the_pile_overrides_the_deflect_from_the_intended_target() -> None:
+    state = finish_turn(_pile({1: "deflect-forward", 3: "reverse"}, marker=2))
+    assert last(state, "deflect").get("receiver") == "3"
+    assert state.direction == -1 and state.target == 1  # back from seat 2, not on from seat 3
+    even = finish_turn(_pile({1: "deflect-forward", 3: "reverse", 4: "reverse"}, marker=2))
+    assert even.direction == 1 and even.target == "CIA"  # a Reverse in the pile overrides, even an even number
+
+
+def test_TG_5_an_advance_to_hq_in_the_pile_overrides_the_deflect_from_the_intended_target() -> None:
+    state = finish_turn(_pile({2: "deflect-forward", 4: "advance-hq"}))
+    assert last(state, "deflect").get("receiver") == "2" and state.target == "CIA"
+
+
+def test_TG_5_with_reverse_and_advance_reverse_comes_first_then_advance_from_the_intended_target() -> None:
+    state = finish_turn(_pile({1: "deflect-forward", 3: "reverse", 4: "advance-hq"}, marker=2))
+    assert last(state, "deflect").get("receiver") == "3"
+    assert state.direction == -1 and state.target == "KGB"
 
 
 # -- Operatives (step 2) ---------------------------------------------------------------
@@ -314,6 +356,7 @@ def test_TG_9_intel_on_an_hq_is_deposited_and_every_other_card_discarded() -> No
     assert state.discards["espionage"] == {"tailed": 1} and state.discards["rookie"] == {"kevlar": 1}
     assert all(len(h) == 3 for h in state.hands[1:]) and state.stage == "restore"
     assert state.view(2)["deposits"]["CIA"] == ("intel-a", "dirty-b")
+    assert "TG-6" in last(state, "deposit").text and "for good" not in last(state, "deposit").text
 
 
 def test_deposited_intel_never_leaves_over_many_turns() -> None:
@@ -380,7 +423,7 @@ def test_TG_FAQ_5_deflect_then_reverse_then_advance_in_one_pile() -> None:
 # -- Restore (step 6) -------------------------------------------------------------------
 def test_TG_12_everyone_ends_the_turn_with_four_cards() -> None:
     state = settle(_pile({1: "mole", 2: "kevlar", 3: "mole", 4: "slip"}))
-    assert state.turn.seats == (1,) and len(state.hands[1]) == 7
+    assert state.turn.seats == (1, 2, 3, 4) and len(state.hands[1]) == 7  # TG-S11: each seat restores itself
     assert [str(a) for a in state.legal_actions(1)][:2] == ["discard kevlar", "discard defector"]
     with pytest.raises(IllegalActionError) as caught:
         state.apply(Draw("rookie"), 1)
