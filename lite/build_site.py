@@ -262,7 +262,7 @@ def build(repo: Path, output: Path, cache: Path) -> Path:
             sys.stderr.write(build_log.read_text(encoding="utf-8")[-20000:])
             raise
     log(f"jupyter lite build finished (its log: {build_log})")
-    write_pages(new, repo / "notebooks", tracks, pictures)
+    write_pages(new, new / "files", tracks, pictures)  # cell numbers as the visitor sees them
     (new / MARKER).write_text(json.dumps({
         "what": "spynb static site build; ./build.sh may delete this folder",
         "pyodide": PYODIDE_VERSION,

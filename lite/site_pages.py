@@ -181,7 +181,11 @@ and the walkthrough steps that show it. A section counts as taught when one of i
 
 
 def write_pages(site: Path, notebooks: Path, tracks: tuple[Track, ...], pictures: dict[str, str]) -> None:
-    """Write the welcome page, the rules pages, the board pictures and the style sheet into ``site``."""
+    """Write the welcome page, the rules pages, the board pictures and the style sheet into ``site``.
+
+    ``notebooks``: the notebooks as the site serves them, so the cell numbers of what is taught where
+    are the ones a visitor sees.
+    """
     (site / "rules").mkdir(parents=True, exist_ok=True)
     (site / "pictures").mkdir(parents=True, exist_ok=True)
     for track_id, svg in pictures.items():

@@ -55,7 +55,7 @@ def site(tmp_path_factory) -> Path:
     root = tmp_path_factory.mktemp("site")
     pictures = board_pictures(TRACKS)
     stage_notebooks(REPO, root / "files", TRACKS, pictures)
-    write_pages(root, REPO / "notebooks", TRACKS, pictures)
+    write_pages(root, root / "files", TRACKS, pictures)
     return root
 
 
