@@ -74,7 +74,9 @@ def test_start_here_opens_the_first_part_of_the_track(welcome, track):
         start.click()
     try:
         welcome.wait_for_selector(".jp-Notebook .jp-Cell", timeout=180_000)
-        first = welcome.locator(".jp-MarkdownCell").first.inner_text()
+        first_cell = welcome.locator(".jp-MarkdownCell .jp-RenderedMarkdown").first
+        first_cell.get_by_text("run all its cells").wait_for(timeout=60_000)
+        first = first_cell.inner_text()
         assert first.startswith("To make this page live, run all its cells")
         assert f"{track.title} · part 1 of {len(track.parts)}" in first
         picture = welcome.locator(".jp-MarkdownCell img").first
