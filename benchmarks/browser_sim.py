@@ -73,7 +73,7 @@ def in_pyodide(code: str, site: Path, chromium: str) -> tuple[int, float]:
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=chromium, headless=True, args=CHROMIUM_ARGS)
-            notebook = open_notebook(browser, f"http://127.0.0.1:{server.server_port}/", "site-check.ipynb")
+            notebook = open_notebook(browser, f"http://127.0.0.1:{server.server_port}/", ".checks/site-check.ipynb")
             output = run_python(notebook, code, timeout=900_000)
             browser.close()
     finally:

@@ -10,15 +10,21 @@ the repository root.  The steps:
    ``py3-none-any`` wheel, the same one ``pyodide build`` would make);
 4. lay out a fresh staging folder: ``lite/``'s configuration, the Pyodide
    runtime under ``static/pyodide/``, the wheel, the notebooks under
-   ``files/``, and two requirement files written from Pyodide's own lock:
+   ``files/`` (each track's parts with their first lines, board picture and
+   next link, ``tracks.py``), the smoke-test notebooks of ``lite/checks/``
+   under the hidden ``files/.checks/`` (the browser tests open them; a
+   visitor's file browser does not list them), and two requirement files
+   written from Pyodide's own lock:
    ``kernel-boot.txt`` (the kernel's boot packages at Pyodide's versions)
    and ``pyodide-pins.txt`` (every pure-Python package at Pyodide's version);
 5. ``jupyter lite build`` into a new folder beside the output, with the
    kernel's lock addon writing the site's own lock file;
-6. verify the result (``verify_site.py``), mark it as a site build, and only
+6. write the site's own pages (``site_pages.py``): the welcome page at the
+   root, the rules page and what is taught where;
+7. verify the result (``verify_site.py``), mark it as a site build, and only
    then replace the output folder — which must be empty or a previous build.
 
-Standard library only (the build tools are run as programs).
+Standard library and the repository's spynb only (the build tools are run as programs).
 """
 
 from __future__ import annotations
@@ -30,6 +36,7 @@ import shutil
 import subprocess
 import sys
 import tarfile
+import tempfile
 import time
 from pathlib import Path
 
@@ -37,7 +44,9 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 from check_notebooks import check_paths  # noqa: E402
-from verify_site import MARKER, read_pins, verify_site  # noqa: E402
+from site_pages import board_pictures, write_pages  # noqa: E402
+from tracks import Track, check_tracks, load_tracks, navigate  # noqa: E402
+from verify_site import CHECKS_FOLDER, MARKER, read_pins, verify_site  # noqa: E402
 
 #: the Pyodide the kernel (jupyterlite-pyodide-kernel 0.8.6) expects
 PYODIDE_VERSION = "314.0.6"
@@ -51,6 +60,9 @@ KERNEL_BOOT = ("micropip", "ipython", "jedi")
 
 #: files copied from lite/ into the staging folder
 LITE_CONFIG = ("jupyter_lite_config.json", "jupyter-lite.json", "requirements-kernel.txt")
+
+#: the smoke-test notebooks the browser tests open (staged under files/CHECKS_FOLDER)
+CHECKS = HERE / "checks"
 
 
 class BuildError(RuntimeError):
@@ -173,7 +185,22 @@ def build_wheel(repo: Path, work: Path) -> Path:
 
 # -- the whole build -------------------------------------------------------------------------------
 
-def stage(repo: Path, work: Path, pyodide: Path, wheel: Path) -> Path:
+def stage_notebooks(repo: Path, files: Path, tracks: tuple[Track, ...], pictures: dict[str, str]) -> None:
+    """The notebooks as the site serves them: each track's parts with their navigation, and the smoke tests."""
+    ignore = shutil.ignore_patterns(".ipynb_checkpoints", "*.pyc", "__pycache__")
+    shutil.copytree(repo / "notebooks", files, ignore=ignore)
+    for track in tracks:
+        for index, part in enumerate(track.parts):
+            path = files / part.notebook
+            notebook = json.loads(path.read_text(encoding="utf-8"))
+            svg = pictures.get(track.id) if part.board else None
+            path.write_text(json.dumps(navigate(notebook, tracks, track, index, svg), indent=1, ensure_ascii=False)
+                            + "\n", encoding="utf-8")
+    shutil.copytree(CHECKS, files / CHECKS_FOLDER, ignore=ignore)
+
+
+def stage(repo: Path, work: Path, pyodide: Path, wheel: Path, tracks: tuple[Track, ...],
+          pictures: dict[str, str]) -> Path:
     """A fresh lite folder with everything ``jupyter lite build`` reads."""
     lite = work / "stage"
     shutil.rmtree(lite, ignore_errors=True)
@@ -186,8 +213,7 @@ def stage(repo: Path, work: Path, pyodide: Path, wheel: Path) -> Path:
         shutil.copy2(pyodide / name, static / name)
     (lite / "wheels").mkdir()
     shutil.copy2(wheel, lite / "wheels" / wheel.name)
-    shutil.copytree(repo / "notebooks", lite / "files",
-                    ignore=shutil.ignore_patterns(".ipynb_checkpoints", "*.pyc", "__pycache__"))
+    stage_notebooks(repo, lite / "files", tracks, pictures)
     boot, pins = pyodide_requirements(pyodide / "pyodide-lock.json")
     (lite / "kernel-boot.txt").write_text("\n".join(boot) + "\n", encoding="utf-8")
     (lite / "pyodide-pins.txt").write_text("\n".join(pins) + "\n", encoding="utf-8")
@@ -211,18 +237,19 @@ def check_frontends(pins: dict[str, str]) -> None:
 def build(repo: Path, output: Path, cache: Path) -> Path:
     started = time.monotonic()
     check_output_dir(output, repo)
-    problems = check_paths([repo / "notebooks"])
+    tracks = load_tracks()
+    problems = check_paths([repo / "notebooks", CHECKS]) + check_tracks(tracks, repo / "notebooks")
     if problems:
         raise BuildError("notebooks are not ready for the site:\n  " + "\n  ".join(problems))
     kernel_pins = read_pins(HERE / "requirements-kernel.txt")
     check_frontends(kernel_pins)
 
     pyodide = fetch_pyodide(cache)
-    work = cache / "work"
-    shutil.rmtree(work, ignore_errors=True)
-    work.mkdir(parents=True)
+    cache.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(prefix="work-", dir=cache))  # builds of several checkouts may share the cache
     wheel = build_wheel(repo, work)
-    lite = stage(repo, work, pyodide, wheel)
+    pictures = board_pictures(tracks)
+    lite = stage(repo, work, pyodide, wheel, tracks, pictures)
 
     new = work / "site"
     env = dict(os.environ, UV_PYTHON_DOWNLOADS="never", UV_NO_PROGRESS="1")
@@ -235,6 +262,7 @@ def build(repo: Path, output: Path, cache: Path) -> Path:
             sys.stderr.write(build_log.read_text(encoding="utf-8")[-20000:])
             raise
     log(f"jupyter lite build finished (its log: {build_log})")
+    write_pages(new, new / "files", tracks, pictures)  # cell numbers as the visitor sees them
     (new / MARKER).write_text(json.dumps({
         "what": "spynb static site build; ./build.sh may delete this folder",
         "pyodide": PYODIDE_VERSION,
@@ -244,6 +272,7 @@ def build(repo: Path, output: Path, cache: Path) -> Path:
     if problems:
         raise BuildError("the built site failed verification:\n  " + "\n  ".join(problems))
     replace_output(new, output, repo)
+    shutil.rmtree(work, ignore_errors=True)
     size = sum(p.stat().st_size for p in output.rglob("*") if p.is_file())
     log(f"site built in {output} ({size / 1e6:.1f} MB) in {time.monotonic() - started:.0f} s")
     return output

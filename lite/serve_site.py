@@ -77,8 +77,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"serve: cannot listen on 127.0.0.1:{args.port}: {err.strerror}; try --port", file=sys.stderr)
         return 1
     url = f"http://127.0.0.1:{server.server_port}/"
-    print(f"Serving {args.site} at {url}", flush=True)
-    print(f"Open {url}lab/index.html?path=site-check.ipynb  (Ctrl+C stops)", flush=True)
+    print(f"Serving {args.site}: open {url}  (the welcome page; Ctrl+C stops)", flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:

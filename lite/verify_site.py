@@ -5,7 +5,10 @@ the self-hosted Pyodide is there and configured, that the site's own lock
 (``static/pyodide-lock/pyodide-lock.json``) has spynb and the kernel's boot
 packages as files inside the site (not on a CDN), that every local file the
 lock names exists with the right checksum, and that the pinned kernel
-packages (``lite/requirements-kernel.txt``) are in the lock at their pins.
+packages (``lite/requirements-kernel.txt``) are in the lock at their pins,
+and that the site's own pages are there: the welcome page at the root (with
+the configuration element the apps read from it, and every notebook it links
+to), the rules page, and the smoke-test notebooks in their hidden folder.
 
 Usage: ``python lite/verify_site.py SITE [--wheel SPYNB_WHEEL] [--pins FILE]``.
 Standard library only.
@@ -21,10 +24,16 @@ import sys
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
-__all__ = ["MARKER", "PYODIDE_FILES", "BOOT_PACKAGES", "read_pins", "verify_site", "main"]
+__all__ = ["MARKER", "CHECKS_FOLDER", "PYODIDE_FILES", "BOOT_PACKAGES", "read_pins", "verify_site", "main"]
 
 #: the file every site build holds; the build deletes no folder without it
 MARKER = ".spynb-site-build"
+
+#: the hidden folder of files/ that holds the smoke-test notebooks
+CHECKS_FOLDER = ".checks"
+
+#: the site's own pages (lite/site_pages.py)
+SITE_PAGES = ("index.html", "rules/index.html", "rules/taught.html", "site.css")
 
 #: the core runtime files of a self-hosted Pyodide
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
@@ -137,8 +146,24 @@ def verify_site(site: Path, wheel: Path | None = None, pins: dict[str, str] | No
         elif entry.get("version") != version:
             problems.append(f"the lock has {name} {entry.get('version')}, the pin is {version}")
 
-    if not list((site / "files").glob("*.ipynb")):
-        problems.append("the site has no notebooks in files/")
+    return problems + _verify_pages(site)
+
+
+def _verify_pages(site: Path) -> list[str]:
+    """The welcome page, the rules pages and the notebooks they open."""
+    problems = [f"the site has no {page}" for page in SITE_PAGES if not (site / page).is_file()]
+    if not (site / "files" / CHECKS_FOLDER / "site-check.ipynb").is_file():
+        problems.append(f"the site has no files/{CHECKS_FOLDER}/site-check.ipynb for the browser tests")
+    if problems:
+        return problems
+    welcome = (site / "index.html").read_text(encoding="utf-8")
+    if 'id="jupyter-config-data"' not in welcome:
+        problems.append("the welcome page lacks the jupyter-config-data element the apps read from the root")
+    opened = re.findall(r'href="notebooks/index\.html\?path=([^"#]+)"', welcome)
+    if not opened:
+        problems.append("the welcome page opens no notebook")
+    problems += [f"the welcome page opens {path}, which is not in files/" for path in opened
+                 if not (site / "files" / unquote(path)).is_file()]
     return problems
 
 

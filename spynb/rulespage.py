@@ -1,26 +1,58 @@
 """The rules page: each game's rulebook text beside the product's rulings, labelled as rulings.
 
->>> page = rules_markdown("cloak-dagger")
->>> "### Ruling CD-5 — Place" in page and "spynb's ruling, not rulebook text" in page
+The site's build writes it as a static page, ``<site>/rules/index.html``, with
+one anchor per rule id, so it reads without running anything.
+
+>>> page = rules_html("cloak-dagger")
+>>> '<aside class="ruling" id="CD-5">' in page and "spynb's ruling, not rulebook text" in page
 True
 """
 
 from __future__ import annotations
 
+import re
+from html import escape
+
 from spynb.engine import RULEBOOK, RULING, Rule
 
 from .games import get_spec
 
-__all__ = ["rule_href", "rules_markdown"]
+__all__ = ["APP_EXIT", "rule_anchor", "rule_href", "site_href", "rule_kind", "rules_html"]
+
+#: JupyterLab takes a relative link in a notebook for a file beside the notebook and opens it inside
+#: the app (a page of the site is no such file: the click does nothing). It leaves to the browser an
+#: address it cannot decode, and a lone ``%`` in the query is one; static servers ignore the query.
+#: Links from notebooks (and widgets) to the site's own pages therefore carry it.
+APP_EXIT = "?%"
+
+
+def rule_anchor(rule_id: str) -> str:
+    """The anchor of a rule on the rules page: its id, with ``_`` for each space (an HTML id has none).
+
+    >>> rule_anchor("CD/Starting a Transfer.2")
+    'CD/Starting_a_Transfer.2'
+    """
+    return re.sub(r"\s", "_", rule_id)
+
+
+def site_href(page: str) -> str:
+    """The address of one of the site's own pages (``rules/index.html``), from a page of the site's apps.
+
+    The apps' pages sit one folder down (``<site>/notebooks/index.html``, ``<site>/lab/index.html``).
+
+    >>> site_href("index.html")
+    '../index.html?%'
+    """
+    return f"../{page}{APP_EXIT}"
 
 
 def rule_href(rule_id: str) -> str:
     """The rules page's address for one rule id, relative to a page of the site's apps.
 
     >>> rule_href("CD-5")
-    '../rules/index.html#CD-5'
+    '../rules/index.html?%#CD-5'
     """
-    return f"../rules/index.html#{rule_id}"
+    return f"{site_href('rules/index.html')}#{rule_anchor(rule_id)}"
 
 
 _LABELS = {
@@ -30,27 +62,45 @@ _LABELS = {
 _READING = ("spynb's reading", "how spynb plays where the rulebook and the rulings are silent.")
 
 
+def rule_kind(rule: Rule) -> tuple[str, str]:
+    """What a rule that is not rulebook text is called, and the note that says where it comes from."""
+    return _LABELS.get(rule.source, _READING)
+
+
 def _ruling(rule: Rule) -> str:
-    kind, note = _LABELS.get(rule.source, _READING)
-    return f"### {kind} {rule.id} — {rule.title}\n\n> *{note}* {rule.text}\n"
+    kind, note = rule_kind(rule)
+    css = "ruling" if rule.source == RULING else "reading"
+    return (f'<aside class="{css}" id="{escape(rule_anchor(rule.id))}">'
+            f"<h4>{kind} {escape(rule.id)} — {escape(rule.title)}</h4>"
+            f'<p><em class="label">{note}</em> {escape(rule.text)}</p></aside>')
 
 
-def rules_markdown(game: str) -> str:
-    """Markdown for one game: every rulebook section, its rule sentences with ids, then its rulings."""
+def _sentence(rule: Rule) -> str:
+    return (f'<li id="{escape(rule_anchor(rule.id))}"><span class="rid">{escape(rule.id)}</span> '
+            f"{escape(rule.text)}</li>")
+
+
+def rules_html(game: str) -> str:
+    """One game's part of the rules page: every rulebook section with its rule sentences, then its rulings.
+
+    Each section, sentence and ruling carries its :func:`rule_anchor`.
+    """
     spec = get_spec(game)
     rules = list(spec.rules)
-    lines = [f"# {spec.title}: the rules", "",
-             "Rulebook sentences carry the ids that errors, tests and walkthroughs cite. Where the rulebook is "
-             "silent or ambiguous, spynb decides by a **ruling**, shown in its own box right after the section "
-             "it clarifies.", ""]
+    parts = [f'<section class="game" id="{escape(spec.name)}" aria-labelledby="{escape(spec.name)}-title">',
+             f'<h2 id="{escape(spec.name)}-title">{escape(spec.title)}</h2>']
     for section in spec.rules.sections():
-        lines += [f"## {section.title}", ""]
+        parts.append(f'<h3 id="{escape(rule_anchor(section.id))}">{escape(section.title)} '
+                     f'<span class="rid">{escape(section.id)}</span></h3>')
         sentences = [r for r in rules if r.section == section.id and r.source == RULEBOOK]
-        lines += [f"- **{r.id}** — {r.text}" for r in sentences] or [section.text]
-        lines.append("")
-        lines += [_ruling(r) for r in rules if r.source != RULEBOOK and r.section == section.id]
+        if sentences:
+            parts.append('<ul class="sentences">' + "".join(map(_sentence, sentences)) + "</ul>")
+        else:
+            parts.append(f"<p>{escape(section.text)}</p>")
+        parts += [_ruling(r) for r in rules if r.source != RULEBOOK and r.section == section.id]
     sections = {s.id for s in spec.rules.sections()}
     orphans = [r for r in rules if r.source != RULEBOOK and r.section not in sections]
     if orphans:
-        lines += ["## Further rulings", ""] + [_ruling(r) for r in orphans]
-    return "\n".join(lines)
+        parts += [f'<h3 id="{escape(spec.name)}-further">Further rulings</h3>'] + [_ruling(r) for r in orphans]
+    parts.append("</section>")
+    return "\n".join(parts)

@@ -24,7 +24,7 @@ REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "lite"))
 
 from serve_site import serve_in_thread  # noqa: E402
-from verify_site import MARKER  # noqa: E402
+from verify_site import CHECKS_FOLDER, MARKER  # noqa: E402
 
 from .browser_helpers import CHROMIUM_ARGS, Notebook, open_notebook, run_all_cells  # noqa: E402
 
@@ -64,7 +64,7 @@ def browser(site_dir: Path):
 @pytest.fixture(scope="session")
 def site_check(browser, site_url: str) -> Notebook:
     """The site-check notebook, opened once, with every cell run."""
-    notebook = open_notebook(browser, site_url, "site-check.ipynb")
+    notebook = open_notebook(browser, site_url, f"{CHECKS_FOLDER}/site-check.ipynb")
     run_all_cells(notebook)
     yield notebook
     notebook.page.context.close()

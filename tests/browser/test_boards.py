@@ -1,6 +1,6 @@
 """The game boards in a real browser: render, round-trip clicks, refusals, hot-seat, keyboard, walkthrough, axe.
 
-Each notebook under ``notebooks/boards/`` is opened once (module fixtures) and
+Each game's *Play a game* notebook (``notebooks/<game>/02-play.ipynb``) is opened once (module fixtures) and
 its cells run; the tests then drive the boards as a visitor would and check,
 through cells run in the in-browser kernel, what Python holds.
 
@@ -77,8 +77,9 @@ def wait_for_your_turn(board) -> None:
 
 
 def _board_notebook(browser, site_url, name: str, boards: int):
-    """Open ``notebooks/boards/<name>``, run it, and wait until its ``boards`` boards are drawn."""
-    notebook = open_notebook(browser, site_url, f"boards/{name}")
+    """Open ``notebooks/<game>/02-play.ipynb`` (``name``: ``<game>.ipynb``), run it, and wait until its
+    ``boards`` boards are drawn."""
+    notebook = open_notebook(browser, site_url, f"{name.removesuffix('.ipynb')}/02-play.ipynb")
     run_all_cells(notebook)
     notebook.page.locator(".spynb-play").nth(boards - 1).wait_for(timeout=60_000)
     return notebook

@@ -10,6 +10,8 @@ import json
 
 import pytest
 
+from verify_site import CHECKS_FOLDER
+
 from .browser_helpers import PYODIDE_CDN, open_notebook, run_all_cells, run_python
 
 pytestmark = pytest.mark.browser
@@ -82,7 +84,8 @@ def test_a_refused_action_shows_the_engine_message_and_changes_nothing(site_chec
 
 def test_offline_plotting_notebook_says_so_in_one_sentence(browser, site_url, screenshots):
     """A visitor who cannot reach Pyodide's CDN sees one clear sentence, not a traceback."""
-    notebook = open_notebook(browser, site_url, "site-check-plots.ipynb", allowed_prefixes=(PYODIDE_CDN,))
+    notebook = open_notebook(browser, site_url, f"{CHECKS_FOLDER}/site-check-plots.ipynb",
+                             allowed_prefixes=(PYODIDE_CDN,))
     try:
         run_all_cells(notebook)
         page = notebook.page

@@ -8,11 +8,12 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[2]
 # exercises/ run in tests/prob/test_notebooks.py, as stored and with the answers filled in
-NOTEBOOKS = sorted(path for path in (REPO / "notebooks").rglob("*.ipynb")
+# lite/checks/ holds the site's smoke tests, which the browser tests open
+NOTEBOOKS = sorted(path for folder in (REPO / "notebooks", REPO / "lite" / "checks") for path in folder.rglob("*.ipynb")
                    if ".ipynb_checkpoints" not in path.parts and "exercises" not in path.parts)
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.relative_to(REPO / "notebooks").as_posix() for p in NOTEBOOKS])
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.relative_to(REPO).as_posix() for p in NOTEBOOKS])
 def test_notebook_runs_in_cpython(path):
     nbformat = pytest.importorskip("nbformat")
     nbclient = pytest.importorskip("nbclient")

@@ -10,9 +10,13 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "lite"))
 
-from verify_site import BOOT_PACKAGES, KERNEL_PLUGIN, MARKER, PYODIDE_FILES, read_pins, verify_site  # noqa: E402
+from verify_site import (  # noqa: E402
+    BOOT_PACKAGES, CHECKS_FOLDER, KERNEL_PLUGIN, MARKER, PYODIDE_FILES, SITE_PAGES, read_pins, verify_site,
+)
 
 WHEEL = "spynb-0.1.0-py3-none-any.whl"
+WELCOME = ('<script id="jupyter-config-data" type="application/json" data-jupyter-lite-root=".">{{}}</script>'
+           '<a href="notebooks/index.html?path={path}">Start here</a>')
 
 
 def sha(path: Path) -> str:
@@ -26,7 +30,14 @@ def fake_site(root: Path) -> tuple[Path, Path]:
     (site / "static" / "pyodide-lock").mkdir(parents=True)
     (site / "files").mkdir()
     (site / MARKER).write_text("{}", encoding="utf-8")
-    (site / "files" / "site-check.ipynb").write_text("{}", encoding="utf-8")
+    (site / "files" / CHECKS_FOLDER).mkdir()
+    (site / "files" / CHECKS_FOLDER / "site-check.ipynb").write_text("{}", encoding="utf-8")
+    (site / "files" / "kloak").mkdir()
+    (site / "files" / "kloak" / "01-start-here.ipynb").write_text("{}", encoding="utf-8")
+    (site / "rules").mkdir()
+    for page in SITE_PAGES:
+        (site / page).write_text("page", encoding="utf-8")
+    (site / "index.html").write_text(WELCOME.format(path="kloak/01-start-here.ipynb"), encoding="utf-8")
     for name in PYODIDE_FILES:
         (site / "static" / "pyodide" / name).write_text(name, encoding="utf-8")
     settings = {"pyodideUrl": "./static/pyodide/pyodide.mjs",
@@ -131,3 +142,26 @@ def test_read_pins(tmp_path):
 def test_the_repository_pins_are_readable():
     pins = read_pins(REPO / "lite" / "requirements-kernel.txt")
     assert {"anywidget", "ipywidgets"} <= set(pins)
+
+
+def test_the_welcome_page_must_keep_the_configuration_the_apps_read(tmp_path):
+    site, wheel = fake_site(tmp_path)
+    (site / "index.html").write_text('<a href="notebooks/index.html?path=kloak/01-start-here.ipynb">x</a>',
+                                     encoding="utf-8")
+    assert verify_site(site, wheel) == [
+        "the welcome page lacks the jupyter-config-data element the apps read from the root"]
+
+
+def test_the_welcome_page_must_open_notebooks_the_site_has(tmp_path):
+    site, wheel = fake_site(tmp_path)
+    (site / "index.html").write_text(WELCOME.format(path="kloak/09-gone.ipynb"), encoding="utf-8")
+    assert verify_site(site, wheel) == ["the welcome page opens kloak/09-gone.ipynb, which is not in files/"]
+
+
+def test_the_rules_page_and_the_smoke_tests_must_be_there(tmp_path):
+    site, wheel = fake_site(tmp_path)
+    (site / "rules" / "index.html").unlink()
+    (site / "files" / CHECKS_FOLDER / "site-check.ipynb").unlink()
+    assert verify_site(site, wheel) == [
+        "the site has no rules/index.html",
+        f"the site has no files/{CHECKS_FOLDER}/site-check.ipynb for the browser tests"]

@@ -1,0 +1,196 @@
+"""The site's own static pages, written by the build beside the JupyterLite apps.
+
+* ``index.html``: the welcome page, at the site's root (it replaces
+  JupyterLite's redirect to the lab): the games with a picture of each board,
+  one *Start here* per game, the probability exercises, a teachers' corner;
+* ``rules/index.html``: the rules page, one anchor per rule id
+  (``spynb.rulespage``);
+* ``rules/taught.html``: what is taught where (``taught.py``);
+* ``pictures/<track>.svg``: each game's board, drawn by spynb's renderer;
+* ``site.css``: their style sheet.
+
+The apps read the root page's ``jupyter-config-data`` (an empty one here), so
+the welcome page keeps that element.  Standard library and spynb only.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+from html import escape
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent
+if str(REPO) not in sys.path:
+    sys.path.insert(0, str(REPO))
+
+from taught import taught_where, teachable  # noqa: E402
+from tracks import Track  # noqa: E402
+
+import spynb  # noqa: E402
+from spynb.render import svg_for  # noqa: E402
+from spynb.rulespage import rule_anchor, rules_html  # noqa: E402
+from spynb.scenarios import load as load_scenario  # noqa: E402
+
+__all__ = ["board_pictures", "notebook_href", "write_pages", "PAGES"]
+
+#: the pages this module writes, relative to the site
+PAGES = ("index.html", "rules/index.html", "rules/taught.html", "site.css")
+
+#: the element JupyterLite's apps read from every page up to the site's root
+CONFIG_ELEMENT = '<script id="jupyter-config-data" type="application/json" data-jupyter-lite-root=".">{}</script>'
+
+
+def board_pictures(tracks: tuple[Track, ...]) -> dict[str, str]:
+    """Each game track's board as SVG: where its walkthrough leaves it, as the walkthrough's seat sees it."""
+    pictures = {}
+    for track in tracks:
+        if track.scenario:
+            scenario = load_scenario(track.scenario)
+            pictures[track.id] = svg_for(scenario.game_at(len(scenario.steps)).state, scenario.seat)
+    return pictures
+
+
+def notebook_href(notebook: str, root: str = "") -> str:
+    """The address that opens ``notebook`` (a path under ``notebooks/``) in the single-notebook app."""
+    return f"{root}notebooks/index.html?path={escape(notebook)}"
+
+
+def _page(title: str, body: str, root: str, config: bool = False) -> str:
+    return "\n".join([
+        "<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>{escape(title)}</title>", f'<link rel="stylesheet" href="{root}site.css">',
+        CONFIG_ELEMENT if config else "", "</head>", "<body>", body, "</body>", "</html>", ""])
+
+
+def _nav(root: str, current: str) -> str:
+    links = [("index.html", "Welcome"), ("rules/index.html", "The rules"), ("rules/taught.html", "What is taught where"),
+             ("lab/index.html", "All notebooks (JupyterLab)")]
+    current_mark = ' aria-current="page"'
+    items = "".join(f'<li><a href="{root}{href}"{current_mark if href == current else ""}>{label}</a></li>'
+                    for href, label in links)
+    return f'<nav class="site-nav" aria-label="Site"><ul>{items}</ul></nav>'
+
+
+def _game_card(track: Track) -> str:
+    first = track.parts[0]
+    parts = "".join(f'<li><a href="{notebook_href(p.notebook)}">{escape(p.title)}</a></li>' for p in track.parts)
+    return (f'<article class="card" id="track-{escape(track.id)}">'
+            f'<img src="pictures/{escape(track.id)}.svg" alt="{escape(track.picture)}">'
+            f'<div class="card-body"><h3>{escape(track.title)}</h3>'
+            f'<p class="kind">{escape(track.kind)}</p><p>{escape(track.summary)}</p>'
+            f'<a class="start" href="{notebook_href(first.notebook)}">Start here'
+            f'<span class="sr-only">: {escape(track.title)}</span> ▸</a>'
+            f'<ol class="parts" aria-label="{escape(track.title)}, in order">{parts}</ol></div></article>')
+
+
+def welcome_html(tracks: tuple[Track, ...]) -> str:
+    """The welcome page."""
+    games = [t for t in tracks if t.game]
+    others = [t for t in tracks if not t.game]
+    exercises = "".join(
+        f'<section class="exercises" aria-labelledby="track-{escape(t.id)}"><h2 id="track-{escape(t.id)}">'
+        f'{escape(t.title)}</h2><p>{escape(t.summary)}</p><ol>'
+        + "".join(f'<li><a href="{notebook_href(p.notebook)}">{escape(p.title)}</a></li>' for p in t.parts)
+        + "</ol></section>" for t in others)
+    body = f"""
+<header class="hero">
+  {_nav("", "index.html")}
+  <h1>Spy games to learn, play and count</h1>
+  <p class="lede">Three tabletop spy games, each with its rules explained step by step, a board to play on against a
+  bot, and exercises that work out the odds.</p>
+  <div class="how">
+    <h2>How this site works</h2>
+    <p>Every lesson is a notebook: text to read, with live Python cells. Python runs inside your browser, so there is
+    nothing to install and nothing leaves your computer. Open a lesson and choose <strong>Run ▸ Run All Cells</strong>
+    (or press <kbd>Shift</kbd>+<kbd>Enter</kbd> in each cell): its boards come to life and answer your clicks.</p>
+  </div>
+</header>
+<main>
+  <section aria-labelledby="games"><h2 id="games">Choose a game</h2>
+  <div class="cards">{"".join(map(_game_card, games))}</div></section>
+  {exercises}
+  <section class="teachers" aria-labelledby="teachers"><h2 id="teachers">Teachers' corner</h2>
+  <ul>
+    <li><a href="rules/taught.html">What is taught where</a>: every rulebook section and ruling, and the lessons that
+    teach it.</li>
+    <li><a href="rules/index.html">The rules</a> of the three games, sentence by sentence, with spynb's rulings
+    marked as such.</li>
+    <li><a href="lab/index.html?path=exercises/teacher-notes.md">Notes on the probability exercises</a>: answers,
+    concepts, and how to hand the notebooks out.</li>
+    <li><a href="lab/index.html">All notebooks in JupyterLab</a>: browse, edit, and make your own. Your changes stay
+    in your browser.</li>
+  </ul></section>
+</main>
+<footer><p>spynb {escape(spynb.__version__)} · everything on this site runs in your browser.</p></footer>"""
+    return _page("spynb: spy games to learn, play and count", body, "", config=True)
+
+
+def rules_page_html() -> str:
+    """The rules page: a contents list, then each game's rules (``spynb.rulespage.rules_html``)."""
+    games = [spynb.get_spec(name) for name in spynb.game_names()]
+    contents = "".join(
+        f'<li><a href="#{escape(spec.name)}">{escape(spec.title)}</a><ul>'
+        + "".join(f'<li><a href="#{escape(rule_anchor(s.id))}">{escape(s.title)}</a></li>' for s in spec.rules.sections())
+        + "</ul></li>" for spec in games)
+    body = f"""
+<header class="hero small">{_nav("../", "rules/index.html")}
+<h1>The rules of the three games</h1>
+<p class="lede">Each rulebook, sentence by sentence, with the id that error messages, tests and walkthroughs cite.
+Where a rulebook is silent or ambiguous, spynb decides by a <strong>ruling</strong>, shown in its own box after the
+section it clarifies. <a href="taught.html">What is taught where</a> lists the lessons for each rule.</p></header>
+<main class="rules"><nav class="contents" aria-label="Contents"><ul>{contents}</ul></nav>
+{"".join(rules_html(spec.name) for spec in games)}
+<p>In a notebook, <code>spynb.lookup("CD-4")</code> shows any rule by its id.</p></main>"""
+    return _page("The rules — spynb", body, "../")
+
+
+def taught_page_html(notebooks: Path, tracks: tuple[Track, ...]) -> str:
+    """What is taught where: each game's sections and rulings, with links to the lessons."""
+    where = taught_where(notebooks, tracks)
+    titles = {p.notebook: f"{t.title} · {p.title}" for t in tracks for p in t.parts}
+    sections = []
+    for game, ids in teachable().items():
+        rules = spynb.get_spec(game).rules
+        rows = []
+        for rid in ids:
+            rule = rules[rid]
+            found = where[rid]
+            lessons = ("<ul>" + "".join(
+                f'<li><a href="../{notebook_href(lesson.notebook)}">{escape(titles[lesson.notebook])}</a>, '
+                f"{escape(lesson.where)}</li>" for lesson in found) + "</ul>") if found else \
+                '<span class="untaught">not taught yet</span>'
+            kind = "ruling" if rule.is_ruling else "section"
+            rows.append(f'<tr class="{kind}"><th scope="row"><a href="index.html#{escape(rule_anchor(rid))}">'
+                        f"{escape(rid)}</a></th><td>{escape(rule.title)}</td><td>{lessons}</td></tr>")
+        count = sum(1 for rid in ids if where[rid])
+        sections.append(
+            f'<section aria-labelledby="{escape(game)}"><h2 id="{escape(game)}">{escape(spynb.get_spec(game).title)}</h2>'
+            f"<p>{count} of {len(ids)} rulebook sections and rulings are taught.</p>"
+            '<table><thead><tr><th scope="col">Rule</th><th scope="col">Title</th><th scope="col">Taught in</th></tr>'
+            f'</thead><tbody>{"".join(rows)}</tbody></table></section>')
+    body = f"""
+<header class="hero small">{_nav("../", "rules/taught.html")}
+<h1>What is taught where</h1>
+<p class="lede">Every rulebook section and every ruling of the three games, with the notebook cells that link to it
+and the walkthrough steps that show it. A section counts as taught when one of its sentences is.</p></header>
+<main class="taught">{"".join(sections)}</main>"""
+    return _page("What is taught where — spynb", body, "../")
+
+
+def write_pages(site: Path, notebooks: Path, tracks: tuple[Track, ...], pictures: dict[str, str]) -> None:
+    """Write the welcome page, the rules pages, the board pictures and the style sheet into ``site``.
+
+    ``notebooks``: the notebooks as the site serves them, so the cell numbers of what is taught where
+    are the ones a visitor sees.
+    """
+    (site / "rules").mkdir(parents=True, exist_ok=True)
+    (site / "pictures").mkdir(parents=True, exist_ok=True)
+    for track_id, svg in pictures.items():
+        (site / "pictures" / f"{track_id}.svg").write_text(svg, encoding="utf-8")
+    shutil.copy2(HERE / "site.css", site / "site.css")
+    (site / "index.html").write_text(welcome_html(tracks), encoding="utf-8")
+    (site / "rules" / "index.html").write_text(rules_page_html(), encoding="utf-8")
+    (site / "rules" / "taught.html").write_text(taught_page_html(notebooks, tracks), encoding="utf-8")

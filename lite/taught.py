@@ -1,0 +1,112 @@
+"""What is taught where: every rulebook section and ruling, and the notebook cells and walkthrough steps that teach it.
+
+A notebook teaches a rule where its markdown links to the rule on the rules
+page (``spynb.rulespage.rule_href``: ``../rules/index.html?%#CD-5``), and
+where it plays a walkthrough (``walkthrough("name")`` in a code cell): each
+step of that scenario teaches the rule in its ``rule`` field.  A rule sentence
+(``CD/Placing.2``) teaches its section (``CD/Placing``) too.
+
+Usage: ``python lite/taught.py`` prints what is taught nowhere.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent
+if str(REPO) not in sys.path:
+    sys.path.insert(0, str(REPO))
+
+from tracks import Track, load_tracks, markdown_links  # noqa: E402
+
+import spynb  # noqa: E402
+from spynb.engine import RULEBOOK, RULING  # noqa: E402
+from spynb.rulespage import rule_anchor  # noqa: E402
+from spynb.scenarios import load as load_scenario  # noqa: E402
+
+__all__ = ["Lesson", "teachable", "lessons", "taught_where", "untaught", "main"]
+
+_RULE_LINK = re.compile(r"rules/index\.html(?:\?%)?#(.+)$")
+_WALKTHROUGH = re.compile(r"""walkthrough\(\s*["']([\w-]+)["']""")
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """One place that teaches a rule: a notebook (its path under ``notebooks/``) and a cell or walkthrough step."""
+
+    notebook: str
+    where: str
+
+
+def teachable() -> dict[str, tuple[str, ...]]:
+    """Every game's rulebook sections and rulings, by game, in rulebook order (sections first)."""
+    result = {}
+    for game in spynb.game_names():
+        rules = spynb.get_spec(game).rules
+        result[game] = tuple(r.id for r in rules.sections()) + tuple(r.id for r in rules if r.source == RULING)
+    return result
+
+
+def _by_anchor() -> dict[str, str]:
+    return {rule_anchor(rule.id): rule.id for game in spynb.game_names() for rule in spynb.get_spec(game).rules}
+
+
+def _cited(rule_id: str) -> list[str]:
+    """The ids a citation of ``rule_id`` teaches: itself, and the section of a rule sentence."""
+    rule = spynb.lookup(rule_id)
+    return [rule.id, rule.section] if rule.source == RULEBOOK and rule.section else [rule.id]
+
+
+def lessons(notebooks: Path, tracks: tuple[Track, ...]) -> list[tuple[str, Lesson]]:
+    """Every (rule id, lesson) in the tracks' notebooks, in reading order.
+
+    :raises KeyError: a notebook links to a rule anchor or plays a walkthrough that does not exist.
+    """
+    anchors = _by_anchor()
+    found: list[tuple[str, Lesson]] = []
+    for track in tracks:
+        for part in track.parts:
+            notebook = json.loads((notebooks / part.notebook).read_text(encoding="utf-8"))
+            for number, _, href in markdown_links(notebook):
+                match = _RULE_LINK.search(href)
+                if match:
+                    found += [(rid, Lesson(part.notebook, f"cell {number}")) for rid in _cited(anchors[match.group(1)])]
+            for number, cell in enumerate(notebook["cells"], start=1):
+                if cell["cell_type"] != "code":
+                    continue
+                for name in _WALKTHROUGH.findall("".join(cell["source"])):
+                    scenario = load_scenario(name)
+                    for step, entry in enumerate(scenario.steps, start=1):
+                        found += [(rid, Lesson(part.notebook, f"walkthrough “{scenario.title}”, step {step}"))
+                                  for rid in _cited(entry.rule)]
+    return found
+
+
+def taught_where(notebooks: Path, tracks: tuple[Track, ...]) -> dict[str, list[Lesson]]:
+    """Each rulebook section and ruling, and the lessons that teach it (each once, in reading order)."""
+    where: dict[str, list[Lesson]] = {rid: [] for ids in teachable().values() for rid in ids}
+    for rid, lesson in lessons(notebooks, tracks):
+        if rid in where and lesson not in where[rid]:
+            where[rid].append(lesson)
+    return where
+
+
+def untaught(notebooks: Path, tracks: tuple[Track, ...]) -> list[str]:
+    """The rulebook sections and rulings no notebook and no walkthrough teaches."""
+    return [rid for rid, found in taught_where(notebooks, tracks).items() if not found]
+
+
+def main() -> int:
+    missing = untaught(REPO / "notebooks", load_tracks())
+    print("\n".join(missing))
+    print(f"taught: {len(missing)} rulebook section(s) and ruling(s) taught nowhere", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,154 @@
+"""The site's tracks: which notebooks a learner reads, in which order.
+
+``lite/tracks.json`` is the one table: a track is a game (or the probability
+exercises) and its parts, notebooks of ``notebooks/`` in reading order.  The
+build uses it to write the welcome page and to give each part, in the site's
+copy, its first lines (what to do to make the page live, where it sits: part n
+of m) and its last (a link to the next part and back to the welcome page); a
+part that shows a board also gets a picture of it (an SVG image in a data
+address: JupyterLab shows no SVG attachment of a notebook it does not trust),
+so it shows before anything runs.  The repository's notebooks stay as written.
+
+Standard library only.
+"""
+
+from __future__ import annotations
+
+import base64
+import copy
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+TRACKS_JSON = HERE / "tracks.json"
+
+__all__ = ["Part", "Track", "load_tracks", "check_tracks", "navigate", "markdown_links", "RUN_ALL"]
+
+#: the first line of every part: how to bring it to life
+RUN_ALL = ("**To make this page live, run all its cells:** *Run ▸ Run All Cells*, or press "
+           "*Shift+Enter* in each cell. Python starts inside your browser; the first run takes a moment.")
+
+#: addresses of the site's own pages, from a notebook page (see spynb.rulespage.site_href)
+WELCOME_HREF = "../index.html?%"
+RULES_HREF = "../rules/index.html?%"
+
+
+@dataclass(frozen=True)
+class Part:
+    """One notebook of a track: its path under ``notebooks/`` and its title."""
+
+    notebook: str
+    title: str
+    board: bool = False
+
+
+@dataclass(frozen=True)
+class Track:
+    """A game's notebooks in reading order (or the exercises'), and what the welcome page says of it."""
+
+    id: str
+    title: str
+    kind: str
+    summary: str
+    parts: tuple[Part, ...]
+    game: str | None = None
+    scenario: str | None = None
+    picture: str = ""
+    after: str | None = None
+
+    def where(self, index: int) -> str:
+        """Where part ``index`` (0-based) sits: ``Cloak & Dagger · part 1 of 2: Start here``."""
+        return f"{self.title} · part {index + 1} of {len(self.parts)}: {self.parts[index].title}"
+
+
+def load_tracks(path: Path = TRACKS_JSON) -> tuple[Track, ...]:
+    """The tracks of ``tracks.json``."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return tuple(Track(**{**entry, "parts": tuple(Part(**part) for part in entry["parts"])})
+                 for entry in data["tracks"])
+
+
+def check_tracks(tracks: tuple[Track, ...], notebooks: Path) -> list[str]:
+    """Problems with the table: a part or follow-up that does not exist, a notebook in no track or in two."""
+    problems: list[str] = []
+    seen: dict[str, str] = {}
+    for track in tracks:
+        for part in track.parts:
+            if not (notebooks / part.notebook).is_file():
+                problems.append(f"track {track.id}: part {part.notebook} is not in {notebooks}")
+            if part.notebook in seen:
+                problems.append(f"{part.notebook} is a part of both {seen[part.notebook]} and {track.id}")
+            seen[part.notebook] = track.id
+        if track.after and not (notebooks / track.after).is_file():
+            problems.append(f"track {track.id}: what comes after it, {track.after}, is not in {notebooks}")
+    for path in sorted(notebooks.rglob("*.ipynb")):
+        name = path.relative_to(notebooks).as_posix()
+        if ".ipynb_checkpoints" not in path.parts and name not in seen:
+            problems.append(f"{name} is in no track of {TRACKS_JSON.name}: a learner would never reach it")
+    return problems
+
+
+def _relative(source: str, target: str) -> str:
+    """The link from notebook ``source`` to notebook ``target`` (both under ``notebooks/``)."""
+    depth = source.count("/")
+    return "../" * depth + target
+
+
+def _markdown(text: str, cell_id: str) -> dict:
+    return {"cell_type": "markdown", "id": cell_id, "metadata": {}, "source": text.splitlines(keepends=True)}
+
+
+def _header(track: Track, index: int) -> str:
+    return (f"{RUN_ALL}\n\n"
+            f"**{track.where(index)}** · [all games and exercises]({WELCOME_HREF}) · [the rules]({RULES_HREF})\n")
+
+
+def _footer(track: Track, index: int, tracks: tuple[Track, ...]) -> str:
+    part = track.parts[index]
+    if index + 1 < len(track.parts):
+        following = track.parts[index + 1]
+        lines = [f"**Next:** [{track.title}, part {index + 2} of {len(track.parts)}: {following.title}]"
+                 f"({_relative(part.notebook, following.notebook)})"]
+    else:
+        lines = [f"**You have finished {track.title}.**"]
+        if track.after:
+            title = next((p.title for t in tracks for p in t.parts if p.notebook == track.after), track.after)
+            lines.append(f"**Next:** [{title}]({_relative(part.notebook, track.after)})")
+    lines.append(f"[Back to the welcome page]({WELCOME_HREF}) to choose another game.")
+    return "\n\n".join(lines) + "\n"
+
+
+def _picture(track: Track, svg: str) -> dict:
+    data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
+    return _markdown(f"![{track.picture}](data:image/svg+xml;base64,{data})\n\n"
+                     f"*A picture of the board. Run the cells to play on a live one.*\n", "spynb-board-picture")
+
+
+def navigate(notebook: dict, tracks: tuple[Track, ...], track: Track, index: int, svg: str | None = None) -> dict:
+    """A copy of part ``index`` of ``track`` with its first lines, its last, and (``svg``) its board picture.
+
+    The picture goes just before the first code cell, where the live board will be.
+    """
+    result = copy.deepcopy(notebook)
+    cells = result["cells"]
+    if svg is not None:
+        first_code = next((n for n, cell in enumerate(cells) if cell["cell_type"] == "code"), len(cells))
+        cells.insert(first_code, _picture(track, svg))
+    cells.insert(0, _markdown(_header(track, index), "spynb-where"))
+    cells.append(_markdown(_footer(track, index, tracks), "spynb-next"))
+    return result
+
+
+_LINK = re.compile(r"(!?)\[([^\]]*)\]\(([^)\s]+)\)")
+
+
+def markdown_links(notebook: dict) -> list[tuple[int, str, str]]:
+    """Every link and image in the notebook's markdown: (cell number from 1, text, address)."""
+    found = []
+    for number, cell in enumerate(notebook["cells"], start=1):
+        if cell["cell_type"] == "markdown":
+            text = "".join(cell["source"])
+            found += [(number, m.group(2), m.group(3)) for m in _LINK.finditer(text)]
+    return found

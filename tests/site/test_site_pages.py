@@ -1,0 +1,199 @@
+"""The site's front door, built without JupyterLite: the tracks, the notebooks' navigation and the static pages.
+
+``site`` is laid out as the build lays it out (``stage_notebooks`` into
+``files/``, ``write_pages`` at the root), so every link is followed to a file.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO / "lite"))
+
+from build_site import stage_notebooks  # noqa: E402
+from site_pages import PAGES, board_pictures, write_pages  # noqa: E402
+from tracks import RUN_ALL, Part, Track, check_tracks, load_tracks, markdown_links  # noqa: E402
+from verify_site import CHECKS_FOLDER, verify_site  # noqa: E402
+
+import spynb  # noqa: E402
+from spynb.rulespage import rule_anchor  # noqa: E402
+
+TRACKS = load_tracks()
+PARTS = [(track, index) for track in TRACKS for index in range(len(track.parts))]
+
+
+class Page(HTMLParser):
+    """The ids, links and images of an HTML page."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.ids: set[str] = set()
+        self.links: list[str] = []
+        self.images: list[tuple[str, str]] = []
+        self.feed(text)
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if "id" in attrs:
+            self.ids.add(attrs["id"])
+        if tag == "a" and attrs.get("href"):
+            self.links.append(attrs["href"])
+        if tag == "img":
+            self.images.append((attrs.get("src", ""), attrs.get("alt", "")))
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> Path:
+    root = tmp_path_factory.mktemp("site")
+    pictures = board_pictures(TRACKS)
+    stage_notebooks(REPO, root / "files", TRACKS, pictures)
+    write_pages(root, root / "files", TRACKS, pictures)
+    return root
+
+
+def notebook(site: Path, part: Part) -> dict:
+    return json.loads((site / "files" / part.notebook).read_text(encoding="utf-8"))
+
+
+def page(site: Path, name: str) -> Page:
+    return Page((site / name).read_text(encoding="utf-8"))
+
+
+def resolve(site: Path, base: str, href: str) -> tuple[Path, str]:
+    """The file a link of the page ``base`` (a path in the site) opens, and its anchor."""
+    parts = urlsplit(href)
+    if parts.path.endswith("notebooks/index.html") and parts.query.startswith("path="):
+        return site / "files" / unquote(parts.query[5:]), parts.fragment
+    target = (site / base).parent / unquote(parts.path)
+    return Path(target.resolve()), parts.fragment
+
+
+def test_the_tracks_table_holds_every_notebook_once():
+    assert check_tracks(TRACKS, REPO / "notebooks") == []
+    assert {t.game for t in TRACKS if t.game} == set(spynb.game_names())
+
+
+def test_the_table_catches_a_notebook_in_no_track_and_a_missing_part(tmp_path):
+    (tmp_path / "lost.ipynb").write_text("{}", encoding="utf-8")
+    track = Track(id="t", title="T", kind="", summary="", parts=(Part("gone.ipynb", "Gone"),))
+    problems = check_tracks((track,), tmp_path)
+    assert any("gone.ipynb is not in" in p for p in problems)
+    assert any("lost.ipynb is in no track" in p for p in problems)
+
+
+@pytest.mark.parametrize("track, index", PARTS, ids=[t.parts[i].notebook for t, i in PARTS])
+def test_every_part_says_how_to_run_it_and_where_it_sits(site, track, index):
+    cells = notebook(site, track.parts[index])["cells"]
+    first = "".join(cells[0]["source"])
+    assert first.startswith(RUN_ALL)
+    assert f"{track.title} · part {index + 1} of {len(track.parts)}: {track.parts[index].title}" in first
+
+
+def follow(site: Path, part: Part, href: str) -> tuple[Path, str]:
+    """Where a link of a notebook leads: a page of the site (``rulespage.site_href``, from the app's page
+    ``notebooks/index.html``) or another notebook, beside this one (JupyterLab opens it in the app)."""
+    if "?%" in href:
+        return resolve(site, "notebooks/index.html", href)
+    assert not urlsplit(href).scheme, f"{part.notebook} leaves the site: {href}"
+    return ((site / "files" / part.notebook).parent / href).resolve(), ""
+
+
+@pytest.mark.parametrize("track, index", PARTS, ids=[t.parts[i].notebook for t, i in PARTS])
+def test_every_part_ends_with_the_next_part_and_the_welcome_page(site, track, index):
+    part = track.parts[index]
+    last = [follow(site, part, href)[0] for _, _, href in markdown_links({"cells": notebook(site, part)["cells"][-1:]})]
+    if index + 1 < len(track.parts):
+        assert last[0] == (site / "files" / track.parts[index + 1].notebook).resolve()
+    elif track.after:
+        assert last[0] == (site / "files" / track.after).resolve()
+    assert last[-1] == site / "index.html"
+
+
+@pytest.mark.parametrize("track, index", PARTS, ids=[t.parts[i].notebook for t, i in PARTS])
+def test_every_link_of_every_part_resolves(site, track, index):
+    part = track.parts[index]
+    for cell, text, href in markdown_links(notebook(site, part)):
+        if href.startswith("data:image/svg+xml"):
+            continue
+        target, anchor = follow(site, part, href)
+        assert target.is_file(), (part.notebook, cell, href)
+        assert not anchor or anchor in page(site, target.relative_to(site).as_posix()).ids, (cell, href)
+
+
+@pytest.mark.parametrize("track", [t for t in TRACKS if t.game], ids=lambda t: t.id)
+def test_a_part_with_a_board_shows_its_picture_before_the_first_code_cell(site, track):
+    for part in track.parts:
+        cells = notebook(site, part)["cells"]
+        first_code = next(n for n, cell in enumerate(cells) if cell["cell_type"] == "code")
+        picture = "".join(cells[first_code - 1]["source"])
+        assert part.board and picture.startswith(f"![{track.picture}](data:image/svg+xml;base64,")
+
+
+def test_the_repository_notebooks_stay_as_written(site):
+    for track, index in PARTS:
+        source = json.loads((REPO / "notebooks" / track.parts[index].notebook).read_text(encoding="utf-8"))
+        built = notebook(site, track.parts[index])["cells"]
+        assert [c for c in built if not c.get("id", "").startswith("spynb-")] == source["cells"]
+
+
+def test_the_smoke_tests_are_in_their_hidden_folder_only(site):
+    assert sorted(p.name for p in (site / "files" / CHECKS_FOLDER).iterdir()) == [
+        "site-check-plots.ipynb", "site-check.ipynb"]
+    assert not list((site / "files").glob("site-check*"))
+
+
+def test_the_welcome_page_starts_each_game_and_links_everything(site):
+    welcome = page(site, "index.html")
+    text = (site / "index.html").read_text(encoding="utf-8")
+    assert 'id="jupyter-config-data"' in text and "<h1>" in text
+    starts = re.findall(r'<a class="start" href="([^"]+)"', text)
+    assert starts == [f"notebooks/index.html?path={t.parts[0].notebook}" for t in TRACKS if t.game]
+    for href in welcome.links:
+        if href.startswith("lab/"):
+            continue
+        target, anchor = resolve(site, "index.html", href)
+        assert target.is_file(), href
+    for track, index in PARTS:
+        assert f"notebooks/index.html?path={track.parts[index].notebook}" in welcome.links
+    assert {"rules/index.html", "rules/taught.html", "lab/index.html"} <= set(welcome.links)
+
+
+def test_the_welcome_page_shows_each_board_drawn_by_the_engine(site):
+    images = page(site, "index.html").images
+    assert [src for src, _ in images] == [f"pictures/{t.id}.svg" for t in TRACKS if t.game]
+    for src, alt in images:
+        svg = (site / src).read_text(encoding="utf-8")
+        assert svg.startswith("<svg") and 'role="img"' in svg and alt
+
+
+def test_the_rules_page_has_an_anchor_per_rule(site):
+    ids = page(site, "rules/index.html").ids
+    for game in spynb.game_names():
+        assert [r.id for r in spynb.get_spec(game).rules if rule_anchor(r.id) not in ids] == []
+
+
+def test_what_is_taught_where_lists_every_section_and_ruling_linked_to_the_rules_page(site):
+    taught = page(site, "rules/taught.html")
+    rules_ids = page(site, "rules/index.html").ids
+    linked = [href.split("#", 1)[1] for href in taught.links if href.startswith("index.html#")]
+    for game in spynb.game_names():
+        book = spynb.get_spec(game).rules
+        wanted = [rule_anchor(r.id) for r in book.sections()] + [rule_anchor(r.id) for r in book.rulings()]
+        assert [a for a in wanted if a not in linked] == []
+    assert set(linked) <= rules_ids
+    for href in taught.links:
+        if "notebooks/index.html" in href:
+            assert resolve(site, "rules/taught.html", href)[0].is_file(), href
+
+
+def test_the_pages_are_all_written(site):
+    assert [name for name in PAGES if not (site / name).is_file()] == []
+    assert verify_site(site)[0].startswith(f"{site}: not a spynb site build")

@@ -1,0 +1,69 @@
+"""What is taught where: every rulebook section and ruling is taught by a notebook or a walkthrough step.
+
+The lessons are computed from the site's tracks (``lite/tracks.json``): rule
+links in their notebooks' markdown and the steps of the walkthroughs they play
+(``lite/taught.py``).  What is not taught yet is listed in
+``tests/untaught_rules.txt``; the list may only shrink.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "lite"))
+
+from taught import lessons, taught_where, teachable, untaught  # noqa: E402
+from tracks import Part, Track, load_tracks  # noqa: E402
+
+UNTAUGHT = REPO / "tests" / "untaught_rules.txt"
+NOTEBOOKS = REPO / "notebooks"
+
+
+def listed_untaught() -> list[str]:
+    lines = UNTAUGHT.read_text(encoding="utf-8").splitlines()
+    return [line.strip() for line in lines if line.strip() and not line.startswith("#")]
+
+
+def test_every_section_and_ruling_is_taught_or_listed_as_not_yet() -> None:
+    missing = untaught(NOTEBOOKS, load_tracks())
+    print("taught nowhere:", *missing, sep="\n  ")
+    new = [rid for rid in missing if rid not in listed_untaught()]
+    assert new == [], f"taught nowhere, and not in {UNTAUGHT.name}: {new}"
+
+
+def test_the_untaught_list_only_shrinks() -> None:
+    missing = set(untaught(NOTEBOOKS, load_tracks()))
+    now_taught = [rid for rid in listed_untaught() if rid not in missing]
+    assert now_taught == [], f"taught now: delete these lines from {UNTAUGHT.name}: {now_taught}"
+
+
+def test_the_untaught_list_names_real_rules_once() -> None:
+    known = {rid for ids in teachable().values() for rid in ids}
+    listed = listed_untaught()
+    assert [rid for rid in listed if rid not in known] == []
+    assert len(listed) == len(set(listed))
+
+
+def test_a_rule_link_and_a_walkthrough_step_both_teach(tmp_path: Path) -> None:
+    notebook = ('{"cells": [{"cell_type": "markdown", "metadata": {}, "source": ["See [placing]'
+                '(../rules/index.html?%#CD/Placing.1)."]}, {"cell_type": "code", "metadata": {}, "outputs": [], '
+                '"execution_count": null, "source": ["walkthrough(\\"kloak-first-kloak\\")"]}], "metadata": {}}')
+    (tmp_path / "one.ipynb").write_text(notebook, encoding="utf-8")
+    track = Track(id="t", title="T", kind="", summary="", parts=(Part("one.ipynb", "One"),))
+    where = taught_where(tmp_path, (track,))
+    assert [lesson.where for lesson in where["CD/Placing"]] == ["cell 1"]
+    assert where["KL-5"][0].where.endswith("step 1") and where["KL-13"]
+    assert where["CD-5"] == [] and "CD/Placing.1" not in where
+    assert ("CD/Placing.1", lessons(tmp_path, (track,))[0][1]) in lessons(tmp_path, (track,))
+
+
+def test_a_link_to_a_rule_that_does_not_exist_is_an_error(tmp_path: Path) -> None:
+    (tmp_path / "one.ipynb").write_text('{"cells": [{"cell_type": "markdown", "metadata": {}, "source": '
+                                        '["[x](../rules/index.html?%#CD-99)"]}], "metadata": {}}', encoding="utf-8")
+    track = Track(id="t", title="T", kind="", summary="", parts=(Part("one.ipynb", "One"),))
+    with pytest.raises(KeyError):
+        lessons(tmp_path, (track,))
