@@ -19,8 +19,10 @@ the step shown.
 >>> tour = walkthrough("cloak-dagger-first-steps")
 >>> type(tour).__name__, tour.walk["at"], tour.walk["step"]["kind"]
 ('CloakDaggerWalkthrough', 0, 'narrated')
->>> tour.walk_jump(3); tour.walk["step"]["number"], tour.walk["count"]
-(3, 16)
+>>> tour.walk_jump(3)
+True
+>>> tour.walk["step"]["number"], tour.walk["count"]
+(3, 18)
 """
 
 from __future__ import annotations
