@@ -63,7 +63,7 @@ def narrate(before: Game, after: Game, seat: int | None) -> str:
 
     >>> from spynb import scenarios
     >>> tour = scenarios.load("kloak-first-kloak")
-    >>> narrate(tour.game_at(1), tour.game_at(2), 1)
+    >>> narrate(tour.game_at(2), tour.game_at(3), 1)
     'Seat 1 moved the big piece on a1 onto the small piece on a2.'
     """
     seen = after.state.events_seen_by(seat)[len(before.state.events_seen_by(seat)):]
