@@ -57,9 +57,9 @@ def test_the_end_links_to_notebooks_that_exist(tour) -> None:
     links = tour.steps[-1].links
     assert links
     for link in links:
-        url = urlparse(link.href)
-        assert url.path == "../notebooks/index.html", link.href
-        assert (NOTEBOOKS / parse_qs(url.query)["path"][0]).is_file(), link.href
+        url = urlparse(link.value)
+        assert url.path == "../notebooks/index.html", link.value
+        assert (NOTEBOOKS / parse_qs(url.query)["path"][0]).is_file(), link.value
 
 
 def test_the_prose_has_no_rule_ids_and_short_sentences_and_never_says_press_next(tour) -> None:

@@ -97,7 +97,7 @@ from typing import Any
 
 from spynb.engine import Game, Record, RecordError, SpynbError
 
-__all__ = ["Scenario", "Step", "StepKind", "Expect", "Query", "Claim", "Question", "Choice", "Link",
+__all__ = ["Scenario", "Step", "StepKind", "Expect", "Query", "Claim", "Question", "Choice",
            "load", "names", "from_data"]
 
 CHANCE = "chance"
@@ -232,6 +232,10 @@ class Claim:
 
 @dataclass(frozen=True)
 class Choice:
+    """Words shown to the learner and what they stand for: one answer a question offers (``value`` is compared
+    with the query's result), or an end step's link (``value`` is the address, relative to a page of the
+    site's apps)."""
+
     text: str
     value: Any
 
@@ -256,12 +260,6 @@ class Question:
         if self.number:
             return [result]
         return [c.value for c in self.choices if c.value == result]
-
-
-@dataclass(frozen=True)
-class Link:
-    text: str
-    href: str
 
 
 @dataclass(frozen=True)
@@ -303,7 +301,7 @@ class Step:
     do: str = ""
     expect: Expect | None = None
     question: Question | None = None
-    links: tuple[Link, ...] = ()
+    links: tuple[Choice, ...] = ()
     claims: tuple[Claim, ...] = ()
 
     @property
@@ -551,7 +549,7 @@ def _step(raw: Any, where: str, omniscient: bool, last: bool) -> Step:
                 _text(raw, "quote", where), do,
                 _expect(raw, where) if kind is StepKind.YOUR_TURN else None,
                 _question(raw, where, omniscient) if kind is StepKind.QUESTION else None,
-                tuple(Link(t, h) for t, h in _objects(raw, "links", where, ("text", "href"))), claims)
+                tuple(Choice(t, h) for t, h in _objects(raw, "links", where, ("text", "href"))), claims)
 
 
 def from_data(data: Any, name: str = "scenario") -> Scenario:

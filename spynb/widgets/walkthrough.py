@@ -136,7 +136,7 @@ class Walkthrough(PlayBoard):
                  **self._rule(step.rule),
                  "choices": [{"text": c.text, "value": c.value} for c in question.choices] if question else [],
                  "number_answer": bool(question and question.number), "answered": self._replies.get(at),
-                 "links": [{"text": link.text, "href": link.href} for link in step.links]}
+                 "links": [{"text": link.text, "href": link.value} for link in step.links]}
         outline = [{"number": i + 1, "kind": s.kind.value, "title": _title(s.caption)}
                    for i, s in enumerate(scenario.steps)]
         return {"id": scenario.id, "title": scenario.title, "goal": scenario.goal, "seat": scenario.seat,

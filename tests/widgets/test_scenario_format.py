@@ -34,7 +34,7 @@ def test_the_kinds_are_read_from_each_step():
     assert [s.kind for s in tour.steps] == [StepKind.NARRATED, StepKind.NARRATED, StepKind.YOUR_TURN,
                                             StepKind.QUESTION, StepKind.END]
     assert tour.steps[2].expect == Expect(seat=1, accept=("11",))
-    assert tour.steps[4].links[0].href == "x.ipynb" and tour.steps[4].do == ""
+    assert tour.steps[4].links[0].value == "x.ipynb" and tour.steps[4].do == ""
 
 
 def test_steps_without_a_move_play_none_and_the_game_waits_where_the_moves_left_it():
