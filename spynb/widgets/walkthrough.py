@@ -80,8 +80,9 @@ class Walkthrough(PlayBoard):
                                "step: {number, kind, caption, rule, rule_href, citation, quote, choices, "
                                "number_answer, answered, links}, just (what the last move showed, in words), "
                                "outline: [{number, kind, title}]}.").tag(sync=True)
-    feedback = traitlets.Dict(help="About the learner's last move or answer: {ok, text, rule, rule_href}; {} "
-                                   "when there is nothing to say.").tag(sync=True)
+    feedback = traitlets.Dict(help="About the learner's last move or answer: {ok, text, step (the number of the "
+                                   "step it is about), rule, rule_href, citation}; {} when there is nothing to say."
+                              ).tag(sync=True)
 
     _scenario: Scenario
     _at: int
@@ -200,7 +201,8 @@ class Walkthrough(PlayBoard):
         if step.expect is None:
             self.error = _error("There is no move to show at this step.", kind="walk")
             return False
-        self._advance(feedback={"ok": None, "shown": True, "text": "Here is a move that does it."})
+        self._advance(feedback={"ok": None, "shown": True, "step": self._at + 1,
+                                "text": "Here is a move that does it."})
         return True
 
     def walk_answer(self, value: Any) -> bool:
@@ -224,7 +226,7 @@ class Walkthrough(PlayBoard):
         self._replies[at] = value
         with self.hold_sync():
             self.error = {}
-            self.feedback = {"ok": ok, "text": text, **self._rule(self._step().rule)}
+            self.feedback = {"ok": ok, "text": text, "step": at + 1, **self._rule(self._step().rule)}
             self._redraw()
         return True
 
@@ -270,10 +272,11 @@ class Walkthrough(PlayBoard):
             with self.hold_sync():
                 self.error = {}
                 self.feedback = {"ok": False, "text": f"That move is legal, but not this step's. "
-                                                      f"{step.expect.explain(action)}", **self._rule(step.rule)}
+                                                      f"{step.expect.explain(action)}", "step": self._at + 1,
+                                 **self._rule(step.rule)}
             return False
         self._advance({self._at: f"{step.expect.seat}: {action}"},
-                      feedback={"ok": True, "text": step.expect.praise or "Yes: that does it."})
+                      feedback={"ok": True, "step": self._at + 1, "text": step.expect.praise or "Yes: that does it."})
         return True
 
     # -- what a walkthrough refuses -----------------------------------------------------------
@@ -298,8 +301,12 @@ class Walkthrough(PlayBoard):
 
 
 def _title(caption: str) -> str:
-    """A caption's first sentence, short enough for a list of steps."""
-    first = re.split(r"(?<=[.!?:])\s", caption, maxsplit=1)[0]
+    """A caption's first sentence (after a "Your turn."), short enough for a list of steps.
+
+    >>> _title("Your turn. Choose envelope 11. Your agents go there.")
+    'Choose envelope 11.'
+    """
+    first = re.split(r"(?<=[.!?:])\s", caption.removeprefix("Your turn. "), maxsplit=1)[0]
     return first if len(first) <= 70 else first[:67].rstrip() + "…"
 
 

@@ -46,6 +46,13 @@ def board(tour_notebook):
     return tour_notebook.page.locator(".spynb-play").last
 
 
+def shoot(panel, name: str) -> None:
+    """A screenshot of the page with the walkthrough's board scrolled to the top of the notebook."""
+    panel.evaluate("el => el.closest('.spynb-play').scrollIntoView({block: 'start'})")
+    panel.page.wait_for_timeout(300)
+    save_screenshot(panel.page, name)
+
+
 def jump(panel, number: int) -> None:
     panel.locator('select[data-key="walk-jump"]').select_option(str(number))
     panel.page.wait_for_function("([el, n]) => el.dataset.step === String(n)",
@@ -64,7 +71,7 @@ def test_the_address_step_opens_that_step_with_its_instruction_before_the_move(t
     assert panel.locator('[data-key="walk-next"]').count() == 0
     link = panel.locator(".spynb-walk__rule").first
     assert link.get_attribute("href") == "../rules/index.html#CD-4" and link.get_attribute("target") == "_blank"
-    save_screenshot(panel.page, "walkthrough-your-turn")
+    shoot(panel, "walkthrough-your-turn")
 
 
 def test_a_wrong_move_is_explained_and_the_right_one_described(tour_notebook, panel, board):
@@ -74,7 +81,7 @@ def test_a_wrong_move_is_explained_and_the_right_one_described(tour_notebook, pa
     wrong.wait_for(timeout=30_000)
     assert "envelope 11" in wrong.inner_text()
     assert python_json(tour_notebook, "tour.walk['at']") == START - 1
-    save_screenshot(panel.page, "walkthrough-wrong-move")
+    shoot(panel, "walkthrough-wrong-move")
     board.locator('.cd-env[data-action="11"]').click()
     panel.locator(".spynb-walk__feedback.is-ok").wait_for(timeout=30_000)
     assert python_json(tour_notebook, "tour.walk['at']") == START
@@ -84,7 +91,7 @@ def test_a_wrong_move_is_explained_and_the_right_one_described(tour_notebook, pa
     assert panel.locator(".spynb-walk__caption").inner_text().startswith("Now seat 2 hides its agents")
     text = board.inner_text()
     assert "null" not in text and "undefined" not in text
-    save_screenshot(panel.page, "walkthrough-narrated")
+    shoot(panel, "walkthrough-narrated")
 
 
 def test_next_plays_a_narrated_move_after_its_caption(tour_notebook, panel, board):
@@ -110,7 +117,7 @@ def test_a_question_gives_feedback_with_the_rule(tour_notebook, panel):
     panel.locator(".spynb-walk__choice", has_text="A card comes").click()
     panel.locator(".spynb-walk__feedback.is-ok").wait_for(timeout=30_000)
     assert python_json(tour_notebook, "tour.feedback['ok']") is True
-    save_screenshot(panel.page, "walkthrough-question")
+    shoot(panel, "walkthrough-question")
 
 
 def test_the_end_step_links_on_and_offers_no_next(tour_notebook, panel):
@@ -120,7 +127,7 @@ def test_the_end_step_links_on_and_offers_no_next(tour_notebook, panel):
     assert "next" not in panel.locator(".spynb-walk__caption").inner_text().lower()
     link = panel.locator(".spynb-walk__links a").first
     assert "boards/cloak-dagger.ipynb" in link.get_attribute("href")
-    save_screenshot(panel.page, "walkthrough-end")
+    shoot(panel, "walkthrough-end")
 
 
 def test_a_link_to_the_step_is_offered_as_visible_text(tour_notebook, panel):

@@ -92,6 +92,7 @@ def test_a_wrong_legal_move_is_explained_and_changes_nothing(tour):
     front_end_sends(tour, {"kind": "play", "action": "5"})
     assert tour.feedback["ok"] is False and "envelope 11" in tour.feedback["text"]
     assert tour.feedback["rule_href"] == rule_href("CD-4")
+    assert tour.feedback["step"] == tour.walk["step"]["number"]  # about the step shown: drawn below its caption
     assert (tour.view, tour.legal, tour.walk, len(tour.game.actions)) == before
     walk(tour, move="next")
     assert tour.error["kind"] == "walk" and (tour.walk, len(tour.game.actions)) == before[2:]
@@ -122,6 +123,7 @@ def test_show_me_plays_the_scenarios_move_and_says_it_in_words(tour):
     tour.walk_jump(n)
     walk(tour, move="show")
     assert tour.walk["at"] == n and tour.feedback["shown"] is True
+    assert tour.feedback["step"] == n  # about the step before the one shown: drawn above its caption
     assert tour.walk["just"] == ("Seat 1 examined an envelope. Seat 1 opened envelope 11 and saw nothing. Seat 1 put "
                                  "d D into envelope 11. Seat 1 put 2 card(s) from hand into an envelope.")
     assert "1: 11" not in tour.walk["just"] + tour.feedback["text"]

@@ -46,7 +46,7 @@ function addressOfStep(n) {
   return url.toString();
 }
 
-const WALK_KIND_LABEL = { "narrated": "Watch", "your-turn": "Your turn", "question": "Question", "end": "Well done" };
+const WALK_KIND_LABEL = { "narrated": "Watch", "your-turn": "Your move", "question": "Question", "end": "Well done" };
 
 /** @param {PanelArgs} args */
 function walkthroughPanel({ model, slot, send }) {
@@ -117,7 +117,9 @@ function walkthroughPanel({ model, slot, send }) {
       "aria-hidden": "true" });
     const feedbackBox = feedback.text ? h("div", { class: `spynb-walk__feedback ${feedback.ok === true ? "is-ok"
       : feedback.ok === false ? "is-wrong" : "is-shown"}`, role: "status" },
-    h("p", { text: feedback.text }), ruleLink(feedback)) : null;
+    h("p", { text: feedback.text }), feedback.rule !== step.rule ? ruleLink(feedback) : null) : null;
+    // feedback on this step (an answer, a wrong move) follows its caption; on the last step's move, precedes it
+    const here = feedback.step === step.number;
     copied = copied && panel.dataset.step === String(step.number) ? copied : null;
     panel.dataset.step = String(step.number);
     panel.dataset.kind = step.kind;
@@ -127,7 +129,7 @@ function walkthroughPanel({ model, slot, send }) {
         h("p", { class: "spynb-walk__position", text: `Step ${step.number} of ${data.count}` }), progress),
       step.number === 1 && data.goal ? h("p", { class: "spynb-walk__goal" }, h("strong", { text: "Goal: " }), data.goal) : null,
       data.just ? h("p", { class: "spynb-walk__just" }, h("strong", { text: "What happened: " }), data.just) : null,
-      feedbackBox,
+      here ? null : feedbackBox,
       h("div", { class: `spynb-walk__step is-${step.kind}`, "aria-live": "polite" },
         h("p", { class: "spynb-walk__kind", text: WALK_KIND_LABEL[step.kind] }),
         h("p", { class: "spynb-walk__caption", text: step.caption }),
@@ -136,6 +138,7 @@ function walkthroughPanel({ model, slot, send }) {
           step.links.map((link) => h("li", {}, h("a", { href: link.href, target: "_blank", rel: "noopener" }, link.text)))) : null,
         h("p", { class: "spynb-walk__small" }, ruleLink(step),
           step.quote ? h("q", { class: "spynb-walk__quote", text: step.quote }) : null)),
+      here ? feedbackBox : null,
       h("div", { class: "spynb-walk__row" },
         button("walk-prev", "◀ Previous", () => walkSend({ move: "previous" }), { disabled: data.at === 0 }),
         step.kind === "narrated" || step.kind === "question"
