@@ -113,7 +113,9 @@ def test_a_question_gives_feedback_with_the_rule(tour_notebook, panel):
     feedback.wait_for(timeout=30_000)
     assert "is-wrong" in feedback.get_attribute("class")
     assert "A card comes from the stack into it" in feedback.inner_text()
-    assert feedback.locator("a.spynb-walk__rule").get_attribute("href") == "../rules/index.html#CD-5"
+    assert feedback.evaluate("el => el.previousElementSibling.classList.contains('spynb-walk__step')")  # below it
+    rule = panel.locator(".spynb-walk__step a.spynb-walk__rule")
+    assert rule.get_attribute("href") == "../rules/index.html#CD-5" and rule.get_attribute("target") == "_blank"
     panel.locator(".spynb-walk__choice", has_text="A card comes").click()
     panel.locator(".spynb-walk__feedback.is-ok").wait_for(timeout=30_000)
     assert python_json(tour_notebook, "tour.feedback['ok']") is True
