@@ -1,64 +1,280 @@
-"""Annotated walkthroughs as data: a scripted game whose every step says what it shows.
+"""Walkthroughs as data: a scripted game told one step at a time, each step's facts checked by the engine.
 
-A scenario file is JSON::
+A scenario file (``spynb/scenarios/<id>.json``) is one JSON object::
 
-    {"id": ..., "title": ..., "game": ..., "variant": ..., "seats": 2, "seed": 0,
-     "seat": 1,                       # whose view a walkthrough shows
-     "steps": [{"do": "1: 7", "caption": "...", "rule": "CD-4", "quote": "rulebook words"}, ...]}
+    {"id": "cloak-dagger-first-steps", "title": "...", "game": "cloak-dagger",
+     "variant": "standard", "seats": 2, "seed": 0,
+     "seat": 1,          # whose view the walkthrough shows; null: the omniscient teaching view
+     "goal": "...",      # what the learner will be able to do at the end (shown first)
+     "steps": [ ... ]}
 
-``do`` is a record entry (``"<seat>: <notation>"`` or ``"chance: <outcome>"``);
-chance is scripted, so a scenario replays the same on every machine.
+Each step has a ``kind`` and a ``caption``, and may name the ``rule`` it
+teaches (a rule id, shown as a small link, never in the prose), quote the
+rulebook (``quote``) and carry ``claims`` (below).  The four kinds:
 
-A *your turn* step adds ``"expect"``: the walkthrough player waits for the
-learner to make a move there instead of playing ``do`` itself::
+``narrated``
+    The caption says what *will* happen; Next plays ``do`` (a record entry,
+    ``"<seat>: <notation>"`` or ``"chance: <outcome>"``).  Without ``do`` the
+    step is text only (the goal, an overview).
+``your-turn``
+    The caption tells the learner what to do before they act.  ``do`` is the
+    scenario's own move (what *Show me* plays) and must be a seat's.
+    ``accept`` (notations) and/or ``match`` (a regular expression a notation
+    fully matches) say which legal moves satisfy the step; ``why`` explains
+    particular wrong moves, ``otherwise`` every other one; ``praise`` is said
+    after any accepted move (so it must not assume the scripted one).
+``question``
+    Asks; the right answer is computed from the engine, never typed in.
+    ``answer`` is a query (below); ``choices`` are ``{"text", "value"}``
+    objects (right: the value equals the query's result, or for a
+    ``legal`` query without ``move``, the value is a legal move), or
+    ``"number": true`` asks for a whole number.  ``explain`` follows the
+    answer, right or wrong: questions are not graded.
+``end``
+    The last step, and only the last: the caption sums up; ``links`` are
+    ``{"text", "href"}`` objects to what comes next.
 
-    {"do": "1: take d+X", "caption": ..., "rule": ..., "quote": ...,
-     "expect": {"prompt": "Start a transfer: show your cloak, take the plans along",
-                "accept": ["take d+X"],          # notations accepted, and/or
-                "match": "take d(\\+.)?",        # a regular expression they fully match
-                "why": {"take d": "Take the plans too: that is the point of the transfer."},
-                "otherwise": "Look for your own cloak, d, and the plans, X.",
-                "praise": "Exactly: d is shown, X travels unseen."}}
+A *query* reads the game at a step through the contract only, so a game
+needs no code of its own.  It reads what the scenario's seat may know (its
+view, its legal moves, whose turn it is); ``seat`` may name another seat only
+in a scenario shown from the omniscient view.
 
-``accept``/``match`` say which *legal* moves satisfy the step (``do``'s move
-must be one of them); ``why`` explains particular wrong moves and
-``otherwise`` every other one.  The seat is ``do``'s.  Steps after a your-turn
-step must stay playable whichever accepted move the learner made
-(:meth:`Scenario.check` replays them all).
+====================  =======================================================
+``{"query": ...}``    result
+====================  =======================================================
+``"to_move"``         the seat to move (a list if several, ``"chance"``,
+                      ``"nobody"`` when the game is over)
+``"view"``            the value at ``path`` in the view (dotted: ``notes.6.letters``;
+                      a number indexes a list)
+``"count"``           how many items the value at ``path`` holds
+``"legal"``           whether ``move`` (a notation) is legal for the seat now
+``"legal_count"``     how many moves the seat has
+``"winners"``         the seats that won (a list)
+====================  =======================================================
 
->>> example = load("cloak-dagger-example")
->>> example.game_at(len(example.steps)).over
-False
+Any query may add ``"after": [entries]``: it is then asked of a copy of the
+game with those moves played ("what happens if ...?").
+
+A *claim* is a query with what its result must be: ``"is"`` (equal),
+``"contains"`` or ``"lacks"`` (an item of a list or text), and ``"when"``:
+``"after"`` the step's move (the default for steps with a move) or
+``"before"`` it.  Claims state the main facts of a caption;
+:meth:`Scenario.check` asserts each one on every way through the scenario
+(the scripted moves and every move a your-turn step accepts).
+
+>>> steps = [{"kind": "narrated", "caption": "Get your agents to a document."},
+...          {"kind": "narrated", "do": "chance: cut a", "caption": "Seat 1 cuts the pistol.", "rule": "CD-2"},
+...          {"kind": "narrated", "do": "chance: cut K", "caption": "Seat 2 cuts a hazard: seat 1 starts.",
+...           "claims": [{"query": "to_move", "is": 1}]},
+...          {"kind": "question", "caption": "How many envelopes may seat 1 choose?",
+...           "number": True, "answer": {"query": "legal_count"}},
+...          {"kind": "your-turn", "do": "1: 11", "caption": "Pick envelope 11.", "accept": ["11"]},
+...          {"kind": "end", "caption": "That is how a game starts.",
+...           "links": [{"text": "Play a game", "href": "boards/cloak-dagger.ipynb"}]}]
+>>> tour = from_data({"id": "t", "title": "T", "game": "cloak-dagger", "variant": "standard", "seats": 2,
+...                   "seed": 0, "seat": 1, "goal": "Start a game.", "steps": steps})
+>>> [step.kind.value for step in tour.steps]
+['narrated', 'narrated', 'narrated', 'question', 'your-turn', 'end']
+>>> tour.steps[3].question.right(tour.game_at(3), 1)
+[20]
+>>> tour.check()
+[]
+>>> from_data({**tour.to_data(), "steps": steps[:-1]})
+Traceback (most recent call last):
+...
+spynb.engine.errors.RecordError: scenario 'scenario' steps[4]: the last step must be an end step (kind 'end')
 """
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 from importlib import resources
 from typing import Any
 
-from spynb.engine import Game, Record, RecordError
+from spynb.engine import Game, Record, RecordError, SpynbError
 
-__all__ = ["Scenario", "Step", "Expect", "load", "names", "from_data"]
+__all__ = ["Scenario", "Step", "StepKind", "Expect", "Query", "Claim", "Question", "Choice",
+           "load", "names", "from_data"]
+
+CHANCE = "chance"
+
+
+class StepKind(StrEnum):
+    """What a step asks of the learner."""
+
+    NARRATED = "narrated"
+    YOUR_TURN = "your-turn"
+    QUESTION = "question"
+    END = "end"
+
+
+def _split(entry: str) -> tuple[int | None, str]:
+    """A record entry's seat (None for chance) and notation.
+
+    >>> _split("1: take d"), _split("chance: draw X")
+    ((1, 'take d'), (None, 'draw X'))
+    """
+    who, _, notation = entry.partition(":")
+    return (None if who.strip() == CHANCE else int(who)), notation.strip()
+
+
+@dataclass(frozen=True)
+class Query:
+    """A question put to the game at one step, through the contract; see the module's table.
+
+    >>> import spynb
+    >>> game = spynb.new_game("cloak-dagger", seats=2, seed=1)
+    >>> Query("count", path="notes").evaluate(game, 1), Query("legal", move="take d").evaluate(game, 1)
+    (20, False)
+    >>> Query("to_move", after=("1: 12",)).evaluate(game, 1), Query("to_move").evaluate(game, 1)
+    (2, 1)
+    """
+
+    name: str
+    path: str = ""
+    move: str = ""
+    after: tuple[str, ...] = ()
+    seat: int | None = None
+
+    def evaluate(self, game: Game, seat: int | None, move: str | None = None) -> Any:
+        """The query's result for ``seat`` (None: omniscient) in ``game``; ``move`` stands in for ``move``.
+
+        :raises SpynbError: when the path does not exist or an ``after`` move is illegal.
+        """
+        state = game.state
+        if self.after:
+            state = state.clone()
+            for entry in self.after:
+                who, notation = _split(entry)
+                state.apply(game.spec.parse(notation), who)
+        seat = self.seat if self.seat is not None else seat
+        return _QUERIES[self.name](self, state, game, seat, move if move is not None else self.move)
+
+    def _path(self, value: Any) -> Any:
+        for part in self.path.split(".") if self.path else ():
+            try:
+                value = value[int(part)] if isinstance(value, list) else value[part]
+            except (KeyError, IndexError, ValueError, TypeError):
+                raise SpynbError(f"the view has nothing at {self.path!r} (stopped at {part!r})") from None
+        return value
+
+
+def _to_move(state: Any) -> Any:
+    turn = state.turn
+    if turn.chance:
+        return CHANCE
+    if turn.over:
+        return "nobody"
+    return turn.seats[0] if len(turn.seats) == 1 else list(turn.seats)
+
+
+def _acting(state: Any, seat: int | None) -> int:
+    if seat is not None:
+        return seat
+    if len(state.turn.seats) != 1:
+        raise SpynbError("a legal-move query in the omniscient view needs a 'seat' when not one seat is to move")
+    return int(state.turn.seats[0])
+
+
+def _is_legal(state: Any, game: Game, seat: int | None, move: str) -> bool:
+    try:
+        return bool(state.is_legal(game.spec.parse(move), _acting(state, seat)))
+    except SpynbError:
+        return False
+
+
+def _count(query: Query, state: Any, seat: int | None) -> int:
+    value = query._path(state.view(seat).to_dict())
+    if not isinstance(value, (list, dict, str)):
+        raise SpynbError(f"{query.path!r} holds {value!r}, which has no count")
+    return len(value)
+
+
+_QUERIES: dict[str, Callable[[Query, Any, Game, int | None, str], Any]] = {
+    "to_move": lambda q, state, game, seat, move: _to_move(state),
+    "view": lambda q, state, game, seat, move: q._path(state.view(seat).to_dict()),
+    "count": lambda q, state, game, seat, move: _count(q, state, seat),
+    "legal": lambda q, state, game, seat, move: _is_legal(state, game, seat, move),
+    "legal_count": lambda q, state, game, seat, move: len(state.legal_actions(_acting(state, seat))),
+    "winners": lambda q, state, game, seat, move: list(state.winners),
+}
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A fact a caption states, as a query and what its result must be.
+
+    >>> import spynb
+    >>> game = spynb.new_game("cloak-dagger", seats=2, seed=1)
+    >>> Claim(Query("to_move"), "is", 1).holds(game, 1), Claim(Query("view", path="hand"), "lacks", "X").holds(game, 1)
+    (True, True)
+    """
+
+    query: Query
+    test: str
+    value: Any
+    when: str = "after"
+
+    def holds(self, game: Game, seat: int | None) -> bool:
+        result = self.query.evaluate(game, seat)
+        if self.test == "is":
+            return bool(result == self.value)
+        found = self.value in result if isinstance(result, (list, str, dict)) else False
+        return found if self.test == "contains" else not found
+
+    def describe(self) -> str:
+        return f"{self.query.name} {self.query.path or self.query.move} {self.test} {self.value!r}".replace("  ", " ")
+
+
+@dataclass(frozen=True)
+class Choice:
+    """Words shown to the learner and what they stand for: one answer a question offers (``value`` is compared
+    with the query's result), or an end step's link (``value`` is the address, relative to a page of the
+    site's apps)."""
+
+    text: str
+    value: Any
+
+
+@dataclass(frozen=True)
+class Question:
+    """A question step's answer: a query, and the choices (or a whole number) the learner picks from."""
+
+    answer: Query
+    choices: tuple[Choice, ...] = ()
+    number: bool = False
+    explain: str = ""
+
+    def right(self, game: Game, seat: int | None) -> list[Any]:
+        """The right values now: the choices' values that are right, or the number, computed from the game.
+
+        :raises SpynbError: when the query cannot be answered in this position.
+        """
+        if self.answer.name == "legal" and not self.answer.move:
+            return [c.value for c in self.choices if self.answer.evaluate(game, seat, move=str(c.value))]
+        result = self.answer.evaluate(game, seat)
+        if self.number:
+            return [result]
+        return [c.value for c in self.choices if c.value == result]
 
 
 @dataclass(frozen=True)
 class Expect:
     """What a *your turn* step accepts from the learner, and what it says about other moves.
 
-    >>> e = Expect(seat=1, prompt="Start a transfer", accept=("take d+X",), match=r"take d",
+    >>> e = Expect(seat=1, accept=("take d+X",), match=r"take d",
     ...            why={"pass": "Doing nothing moves no agent."})
     >>> e.accepts("take d"), e.accepts("take d+X"), e.accepts("take D")
     (True, True, False)
     >>> e.explain("pass")
-    "pass is legal, but not this step's move: Doing nothing moves no agent."
+    'Doing nothing moves no agent.'
     """
 
     seat: int
-    prompt: str
     accept: tuple[str, ...] = ()
     match: str = ""
     why: Mapping[str, str] = field(default_factory=dict)
@@ -71,19 +287,27 @@ class Expect:
 
     def explain(self, notation: str) -> str:
         """Why a legal move that does not satisfy the step is not what the step asks."""
-        reason = self.why.get(notation) or self.otherwise or "That move is legal, but not what this step asks."
-        return f"{notation} is legal, but not this step's move: {reason}"
+        return self.why.get(notation) or self.otherwise or "That move is legal, but it is not what this step asks."
 
 
 @dataclass(frozen=True)
 class Step:
-    """One action of a walkthrough with its explanation (``expect``: a *your turn* step)."""
+    """One step of a walkthrough (see the module's description of the kinds)."""
 
-    do: str
+    kind: StepKind
     caption: str
-    rule: str
+    rule: str = ""
     quote: str = ""
+    do: str = ""
     expect: Expect | None = None
+    question: Question | None = None
+    links: tuple[Choice, ...] = ()
+    claims: tuple[Claim, ...] = ()
+
+    @property
+    def moves(self) -> bool:
+        """Does the step play a move?"""
+        return bool(self.do)
 
 
 @dataclass(frozen=True)
@@ -94,46 +318,85 @@ class Scenario:
     variant: str
     seats: int
     seed: int
-    seat: int
+    seat: int | None
+    goal: str
     steps: tuple[Step, ...]
+    raw: Mapping[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
-    def record(self, entries: Sequence[str] | None = None) -> Record:
-        """The scenario as a record: its steps' own moves, or ``entries`` in their place (``"<seat>: <move>"``
-        each, as a learner's answers are)."""
-        moves = tuple(entries) if entries is not None else tuple(s.do for s in self.steps)
-        return Record(self.game, self.variant, self.seats, self.seed, moves, {}, False)
+    def to_data(self) -> dict[str, Any]:
+        """The scenario's JSON object, as read."""
+        return dict(self.raw)
 
-    def game_at(self, step: int, entries: Sequence[str] | None = None) -> Game:
-        """The game after the first ``step`` steps, waiting for the next (see :meth:`Record.replay`);
-        ``entries`` as for :meth:`record`."""
-        return self.record(entries).replay(step, waiting=True)
+    def entries(self, answers: Mapping[int, str] | None = None) -> list[str]:
+        """The scenario's moves in order, a learner's ``answers`` (step index → entry) in place of its own."""
+        answers = answers or {}
+        return [answers.get(i, step.do) for i, step in enumerate(self.steps) if step.moves]
 
-    def check(self) -> list[str]:
-        """Problems with the your-turn steps: ``do`` not accepted, or a later step unplayable after an accepted move.
+    def record(self, answers: Mapping[int, str] | None = None) -> Record:
+        """The scenario as a record (see :meth:`entries`)."""
+        return Record(self.game, self.variant, self.seats, self.seed, tuple(self.entries(answers)), {}, False)
 
-        Every legal move each your-turn step accepts is tried in ``do``'s place
-        and the rest of the scenario replayed.
+    def moves_before(self, step: int) -> int:
+        """How many moves the steps before ``step`` (0-based) play."""
+        return sum(1 for s in self.steps[:step] if s.moves)
 
-        >>> load("cloak-dagger-first-steps").check()
-        []
-        """
-        problems = []
-        entries = [step.do for step in self.steps]
+    def game_at(self, step: int, answers: Mapping[int, str] | None = None) -> Game:
+        """The game as step ``step`` (0-based) shows it: after the moves of the steps before it, any chance
+        dealt before the next seat's move resolved (see :meth:`Record.replay`)."""
+        return self.record(answers).replay(self.moves_before(step), waiting=True)
+
+    def paths(self) -> Iterator[dict[int, str]]:
+        """Every way through the scenario a check must follow: the scripted one (``{}``), then each
+        move a your-turn step accepts in place of its own (one at a time)."""
+        yield {}
         for i, step in enumerate(self.steps):
             if step.expect is None:
                 continue
-            game = self.game_at(i)
-            seat, _, notation = step.do.partition(":")
-            if not step.expect.accepts(notation.strip()):
+            own = _split(step.do)[1]
+            for action in self.game_at(i).legal_actions(step.expect.seat):
+                if str(action) != own and step.expect.accepts(str(action)):
+                    yield {i: f"{step.expect.seat}: {action}"}
+
+    def check(self) -> list[str]:
+        """Everything wrong with the scenario as played: each path replays, your-turn steps accept their own
+        move, every claim holds and every question has a right answer among its choices, on every path."""
+        problems = []
+        for i, step in enumerate(self.steps):
+            if step.expect is not None and not step.expect.accepts(_split(step.do)[1]):
                 problems.append(f"step {i + 1}: its own move {step.do!r} is not accepted")
-            for action in game.legal_actions(step.expect.seat):
-                if not step.expect.accepts(str(action)) or str(action) == notation.strip():
-                    continue
-                trial = entries[:i] + [f"{step.expect.seat}: {action}"] + entries[i + 1:]
+        for answers in self.paths():
+            label = "" if not answers else f" (after the accepted move {next(iter(answers.values()))!r})"
+            try:
+                self.record(answers).replay()
+            except RecordError as err:
+                problems.append(f"the scenario does not replay{label}: {err}")
+                continue
+            problems += [p + label for p in self._check_facts(answers)]
+        return problems
+
+    def _check_facts(self, answers: Mapping[int, str]) -> list[str]:
+        problems = []
+        for i, step in enumerate(self.steps):
+            before = self.game_at(i, answers)
+            after = self.game_at(i + 1, answers) if step.moves else before
+            for claim in step.claims:
                 try:
-                    self.record(trial).replay()
-                except RecordError as err:
-                    problems.append(f"step {i + 1}: after the accepted move {str(action)!r}, {err}")
+                    ok = claim.holds(before if claim.when == "before" else after, self.seat)
+                except SpynbError as err:
+                    problems.append(f"step {i + 1}: the claim {claim.describe()} cannot be checked: {err}")
+                    continue
+                if not ok:
+                    problems.append(f"step {i + 1}: the claim {claim.describe()} does not hold")
+            if step.question is not None:
+                try:
+                    right = step.question.right(before, self.seat)
+                except SpynbError as err:
+                    problems.append(f"step {i + 1}: the question's answer cannot be computed: {err}")
+                    continue
+                if not right:
+                    problems.append(f"step {i + 1}: no choice is the computed answer")
+                elif step.question.number and not (isinstance(right[0], int) and not isinstance(right[0], bool)):
+                    problems.append(f"step {i + 1}: the answer {right[0]!r} is not a whole number")
         return problems
 
 
@@ -143,7 +406,10 @@ def names() -> tuple[str, ...]:
 
 
 def load(name: str) -> Scenario:
-    """Read a shipped scenario; a malformed one fails with a message saying where."""
+    """Read a shipped scenario.
+
+    :raises RecordError: no such scenario, or a malformed one (the message says where).
+    """
     if not isinstance(name, str) or name not in names():
         raise RecordError(f"scenario {name!r}", f"no such scenario; scenarios: {', '.join(names())}")
     text = resources.files(__name__).joinpath(f"{name}.json").read_text(encoding="utf-8")
@@ -154,23 +420,88 @@ def load(name: str) -> Scenario:
     return from_data(data, name)
 
 
-_EXPECT_KEYS = {"prompt", "accept", "match", "why", "otherwise", "praise"}
+# -- reading and validating ----------------------------------------------------------------------------
+_COMMON = {"kind", "caption", "rule", "quote", "claims"}
+_KEYS = {
+    StepKind.NARRATED: _COMMON | {"do"},
+    StepKind.YOUR_TURN: _COMMON | {"do", "accept", "match", "why", "otherwise", "praise"},
+    StepKind.QUESTION: _COMMON | {"answer", "choices", "number", "explain"},
+    StepKind.END: _COMMON | {"links"},
+}
+_QUERY_KEYS = {"query", "path", "move", "after", "seat"}
+_CLAIM_TESTS = ("is", "contains", "lacks")
+_HEADER = {"id": str, "title": str, "game": str, "variant": str, "seats": int, "seed": int, "goal": str}
 
 
-def _expect(data: Any, where: str, do: str) -> Expect:
+def _text(data: Mapping[str, Any], key: str, where: str, required: bool = False) -> str:
+    value = data.get(key, "")
+    if not isinstance(value, str) or (required and not value.strip()):
+        raise RecordError(f"{where}.{key}", "must be a non-empty text" if required else "must be a text")
+    return value
+
+
+def _entry(data: Any, where: str) -> str:
+    if not isinstance(data, str) or not re.fullmatch(r"\s*(chance|\d+)\s*:\s*\S.*", data):
+        raise RecordError(where, f"must be a record entry like '1: 7' or 'chance: draw X', not {data!r}")
+    return data
+
+
+def _query(data: Any, where: str, omniscient: bool, extra: set[str] = frozenset()) -> Query:
     if not isinstance(data, dict):
-        raise RecordError(where, "must be an object")
-    unknown = sorted(set(data) - _EXPECT_KEYS)
+        raise RecordError(where, "must be an object with a 'query'")
+    unknown = sorted(set(data) - _QUERY_KEYS - extra)
     if unknown:
-        raise RecordError(f"{where}.{unknown[0]}", f"is not part of expect ({', '.join(sorted(_EXPECT_KEYS))})")
-    who = do.partition(":")[0].strip()
-    if not who.isdigit():
-        raise RecordError(where, f"a your-turn step needs a seat's move in 'do', not {do!r}")
-    prompt = data.get("prompt")
-    if not isinstance(prompt, str) or not prompt:
-        raise RecordError(f"{where}.prompt", "must be a non-empty text")
-    accept = data.get("accept", [])
-    if not isinstance(accept, list) or not all(isinstance(a, str) for a in accept):
+        raise RecordError(f"{where}.{unknown[0]}", f"is not part of a query ({', '.join(sorted(_QUERY_KEYS))})")
+    name = data.get("query")
+    if name not in _QUERIES:
+        raise RecordError(f"{where}.query", f"must be one of {', '.join(_QUERIES)}, not {name!r}")
+    path, move = _text(data, "path", where), _text(data, "move", where)
+    if name in ("view", "count") and not path:
+        raise RecordError(f"{where}.path", f"a {name!r} query needs a dotted path into the view")
+    after = data.get("after", [])
+    after = [after] if isinstance(after, str) else after
+    if not isinstance(after, list):
+        raise RecordError(f"{where}.after", "must be a record entry or a list of them")
+    seat = data.get("seat")
+    if seat is not None and (not omniscient or not isinstance(seat, int) or isinstance(seat, bool)):
+        raise RecordError(f"{where}.seat", "only a scenario shown from the omniscient view (\"seat\": null) may ask "
+                                           "about another seat: a seat's walkthrough must not tell it others' secrets")
+    return Query(name, path, move, tuple(_entry(e, f"{where}.after[{k}]") for k, e in enumerate(after)), seat)
+
+
+def _claim(data: Any, where: str, omniscient: bool, moves: bool) -> Claim:
+    query = _query(data, where, omniscient, {*_CLAIM_TESTS, "when"})
+    tests = [t for t in _CLAIM_TESTS if t in data]
+    if len(tests) != 1:
+        raise RecordError(where, f"a claim needs exactly one of {', '.join(_CLAIM_TESTS)}")
+    when = data.get("when", "after" if moves else "before")
+    if when not in ("before", "after") or (when == "after" and not moves):
+        raise RecordError(f"{where}.when", "must be 'before' or 'after' ('after' only on a step with a move)")
+    return Claim(query, tests[0], data[tests[0]], when)
+
+
+def _list(data: Mapping[str, Any], key: str, where: str) -> list[Any]:
+    value = data.get(key, [])
+    if not isinstance(value, list):
+        raise RecordError(f"{where}.{key}", "must be a list")
+    return value
+
+
+def _objects(data: Mapping[str, Any], key: str, where: str, fields: tuple[str, str]) -> list[tuple[str, Any]]:
+    out = []
+    for k, item in enumerate(_list(data, key, where)):
+        if not isinstance(item, dict) or set(item) != set(fields) or not isinstance(item[fields[0]], str):
+            raise RecordError(f"{where}.{key}[{k}]", f"must be an object with {fields[0]!r} (a text) and {fields[1]!r}")
+        out.append((item[fields[0]], item[fields[1]]))
+    return out
+
+
+def _expect(data: Mapping[str, Any], where: str) -> Expect:
+    seat, _ = _split(data["do"])
+    if seat is None:
+        raise RecordError(f"{where}.do", f"a your-turn step needs a seat's move, not {data['do']!r}")
+    accept = _list(data, "accept", where)
+    if not all(isinstance(a, str) for a in accept):
         raise RecordError(f"{where}.accept", "must be a list of notations")
     match = data.get("match", "")
     try:
@@ -178,40 +509,71 @@ def _expect(data: Any, where: str, do: str) -> Expect:
     except (re.error, TypeError) as err:
         raise RecordError(f"{where}.match", f"is not a regular expression ({err})") from None
     if not accept and not match:
-        raise RecordError(where, "needs 'accept' or 'match'")
+        raise RecordError(where, "a your-turn step needs 'accept' or 'match'")
     why = data.get("why", {})
     if not isinstance(why, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in why.items()):
         raise RecordError(f"{where}.why", "must map notations to explanations")
-    texts = {key: data.get(key, "") for key in ("otherwise", "praise")}
-    for key, value in texts.items():
-        if not isinstance(value, str):
-            raise RecordError(f"{where}.{key}", "must be a text")
-    return Expect(int(who), prompt, tuple(accept), match, why, **texts)
+    return Expect(seat, tuple(accept), match, why, _text(data, "otherwise", where), _text(data, "praise", where))
+
+
+def _question(data: Mapping[str, Any], where: str, omniscient: bool) -> Question:
+    if "answer" not in data:
+        raise RecordError(f"{where}.answer", "a question needs an 'answer' query (the engine computes it)")
+    answer = _query(data["answer"], f"{where}.answer", omniscient)
+    choices = tuple(Choice(t, v) for t, v in _objects(data, "choices", where, ("text", "value")))
+    number = data.get("number", False)
+    if not isinstance(number, bool) or number == bool(choices):
+        raise RecordError(where, "a question needs either 'choices' or \"number\": true")
+    return Question(answer, choices, number, _text(data, "explain", where))
+
+
+def _step(raw: Any, where: str, omniscient: bool, last: bool) -> Step:
+    if not isinstance(raw, dict):
+        raise RecordError(where, "must be an object")
+    try:
+        kind = StepKind(raw.get("kind"))
+    except ValueError:
+        raise RecordError(f"{where}.kind", f"must be one of {', '.join(k.value for k in StepKind)}, "
+                                           f"not {raw.get('kind')!r}") from None
+    unknown = sorted(set(raw) - _KEYS[kind])
+    if unknown:
+        raise RecordError(f"{where}.{unknown[0]}", f"is not part of a {kind.value} step "
+                                                   f"({', '.join(sorted(_KEYS[kind]))})")
+    if (kind is StepKind.END) != last:
+        raise RecordError(where, "the last step must be an end step (kind 'end')" if last
+                          else "only the last step may be an end step")
+    do = _entry(raw["do"], f"{where}.do") if "do" in raw or kind is StepKind.YOUR_TURN else ""
+    claims = tuple(_claim(c, f"{where}.claims[{k}]", omniscient, bool(do))
+                   for k, c in enumerate(_list(raw, "claims", where)))
+    return Step(kind, _text(raw, "caption", where, required=True), _text(raw, "rule", where),
+                _text(raw, "quote", where), do,
+                _expect(raw, where) if kind is StepKind.YOUR_TURN else None,
+                _question(raw, where, omniscient) if kind is StepKind.QUESTION else None,
+                tuple(Choice(t, h) for t, h in _objects(raw, "links", where, ("text", "href"))), claims)
 
 
 def from_data(data: Any, name: str = "scenario") -> Scenario:
-    """A scenario from its parsed JSON; anything malformed raises :class:`RecordError` saying where."""
+    """A scenario from its parsed JSON.
+
+    :raises RecordError: anything malformed, saying where (``scenario 'x' steps[3].answer.query``).
+    """
+    where = f"scenario {name!r}"
     if not isinstance(data, dict):
-        raise RecordError(f"scenario {name!r}", "must be a JSON object")
-    data = dict(data)
-    raw_steps = data.pop("steps", None)
-    if not isinstance(raw_steps, list):
-        raise RecordError(f"scenario {name!r} field 'steps'", "must be a list")
-    steps = []
-    for i, raw in enumerate(raw_steps):
-        where = f"scenario {name!r} steps[{i}]"
-        if not isinstance(raw, dict):
-            raise RecordError(where, "must be an object")
-        raw = dict(raw)
-        expect = raw.pop("expect", None)
-        try:
-            step = Step(**raw)
-        except TypeError as err:
-            raise RecordError(where, str(err)) from None
-        if expect is not None:
-            step = Step(step.do, step.caption, step.rule, step.quote, _expect(expect, f"{where}.expect", step.do))
-        steps.append(step)
-    try:
-        return Scenario(steps=tuple(steps), **data)
-    except TypeError as err:
-        raise RecordError(f"scenario {name!r}", str(err)) from None
+        raise RecordError(where, "must be a JSON object")
+    unknown = sorted(set(data) - set(_HEADER) - {"seat", "steps"})
+    if unknown:
+        raise RecordError(f"{where} field {unknown[0]!r}", "is not part of a scenario")
+    for key, kind in _HEADER.items():
+        if not isinstance(data.get(key), kind) or isinstance(data.get(key), bool):
+            raise RecordError(f"{where} field {key!r}", f"must be {'a text' if kind is str else 'a whole number'}")
+    seat = data.get("seat")
+    if seat is not None and (not isinstance(seat, int) or not 1 <= seat <= data["seats"]):
+        raise RecordError(f"{where} field 'seat'", f"must be a seat from 1 to {data['seats']}, or null")
+    raw_steps = data.get("steps")
+    if not isinstance(raw_steps, list) or not raw_steps:
+        raise RecordError(f"{where} field 'steps'", "must be a non-empty list")
+    steps = tuple(_step(raw, f"{where} steps[{i}]", seat is None, i == len(raw_steps) - 1)
+                  for i, raw in enumerate(raw_steps))
+    return Scenario(data["id"], data["title"], data["game"], data["variant"], data["seats"], data["seed"], seat,
+                    data["goal"], steps, dict(data))
+

@@ -64,10 +64,10 @@ class KloakBoard(PlayBoard):
 
     def __init__(self, game: Game | None = None, *, seats: int | None = None, seed: int = 0,
                  variant: str | None = None, players=None, names=None, teaching: bool = False,
-                 scenario: str | None = None, touch_move: bool = True, reveal: bool = False) -> None:
+                 touch_move: bool = True, reveal: bool = False) -> None:
         self._touch_move_init, self._reveal_init = bool(touch_move), bool(reveal)
         super().__init__(game, seats=seats, seed=seed, variant=variant, players=players, names=names,
-                         teaching=teaching, scenario=scenario)
+                         teaching=teaching)
         with self.hold_sync():
             self.touch_move = self._touch_move_init
             self.reveal = self._reveal_init
@@ -140,7 +140,7 @@ class KloakBoard(PlayBoard):
                                     f"not play {notation.strip()!r:.40}")
             return False
         accepted = super().play(notation)
-        if accepted or (self._scenario is not None and not self.error and self.feedback.get("ok") is False):
+        if accepted or not self.error:
             self.touched = ""  # played, or a walkthrough explained why not: the learner picks again
         return accepted
 

@@ -113,7 +113,7 @@ class BotPacing(traitlets.HasTraits):
     def _bot_seat(self) -> int | None:
         """The bot seat that moves next, or None when no bot may move now."""
         turn = self._game.turn
-        if (turn.over or turn.chance or self.cover or self._review >= 0 or self._scenario is not None
+        if (turn.over or turn.chance or self.cover or self._review >= 0 or self.SCRIPTED
                 or getattr(self, "_shared", None) is not None):
             return None
         if any(s not in self._bots for s in turn.seats):

@@ -1,4 +1,4 @@
-"""The machinery every game's board shares: seats, bots, hot-seat, undo, review, records, walkthroughs.
+"""The machinery every game's board shares: seats, bots, hot-seat, undo, review, records.
 
 A board holds a :class:`spynb.Game` in Python and sends the browser only a
 *view*: the engine's view of the seat being shown (or the labelled omniscient
@@ -10,11 +10,13 @@ engine and answers by changing traits.  A refused or malformed message sets
 
 How the JavaScript is shared without a bundler: anywidget loads one ES module
 per widget, so Python builds it.  ``static/board_common.js`` (the prelude:
-frame, toolbar, hot-seat cover, undo and review, new game, save and load, the
-walkthrough panel, the event log, and the ``mountBoard`` helper) is
-concatenated with the game's module ``static/<game>.js``, which only draws
-the game's own area and ends with ``export default mountBoard(...)``.  The
-CSS is joined the same way.  See :func:`module_source`.
+frame, toolbar, hot-seat cover, undo and review, new game, save and load,
+the event log, and the ``mountBoard`` helper) is concatenated with a board's
+extra panels (``PANELS``: the walkthrough player's, see
+:mod:`spynb.widgets.walkthrough`) and the game's module ``static/<game>.js``,
+which only draws the game's own area and ends with
+``export default mountBoard(...)``.  The CSS is joined the same way.  See
+:func:`module_source`.
 
 Hot-seat play: ``players`` names, per seat, ``"human"`` or a bot
 (:func:`spynb.bots.make_bot`).  With two or more human seats the board shows
@@ -69,18 +71,17 @@ def _opponents(seats: int) -> list[str]:
     return [HUMAN] + [OPPONENT] * (seats - 1)
 
 
-def module_source(game_module: str) -> tuple[str, str]:
-    """The ES module and CSS of a board: the common prelude joined with the game's own file.
+def module_source(game_module: str, panels: Sequence[str] = ()) -> tuple[str, str]:
+    """The ES module and CSS of a board: the common prelude, the ``panels``' files, then the game's own file.
 
-    >>> esm, css = module_source("cloak_dagger")
-    >>> "function mountBoard" in esm and esm.rstrip().endswith(";")
+    >>> esm, css = module_source("cloak_dagger", ("walkthrough",))
+    >>> "function mountBoard" in esm and "// ---- walkthrough.js ----" in esm and esm.rstrip().endswith(";")
     True
     """
-    esm = "\n".join(((STATIC / "board_common.js").read_text(encoding="utf-8"),
-                     f"// ---- {game_module}.js ----",
-                     (STATIC / f"{game_module}.js").read_text(encoding="utf-8")))
-    css = "\n".join(((STATIC / "board_common.css").read_text(encoding="utf-8"),
-                     (STATIC / f"{game_module}.css").read_text(encoding="utf-8")))
+    parts = ("board_common", *panels, game_module)
+    esm = "\n".join(f"// ---- {part}.js ----\n" + (STATIC / f"{part}.js").read_text(encoding="utf-8")
+                    for part in parts)
+    css = "\n".join((STATIC / f"{part}.css").read_text(encoding="utf-8") for part in parts)
     return esm, css
 
 
@@ -116,6 +117,10 @@ class PlayBoard(BotPacing, SharedPositions, anywidget.AnyWidget):
 
     GAME: ClassVar[str] = ""
     MODULE: ClassVar[str] = ""
+    PANELS: ClassVar[tuple[str, ...]] = ()
+    SCRIPTED: ClassVar[bool] = False
+    """True for boards that follow a script (walkthroughs): bots, saving and position links stay out."""
+    """Names of extra ``static/<name>.js|css`` panels joined into the board's module (see :func:`module_source`)."""
     REVEALS_TO_ACTOR: ClassVar[frozenset[str] | None] = None
     """Kinds of event by which a seat learns something from its *own* action (e.g. looking
     into an envelope).  ``None``: every private event counts as learning something."""
@@ -147,16 +152,11 @@ class PlayBoard(BotPacing, SharedPositions, anywidget.AnyWidget):
                                                        "view shown, for highlighting.").tag(sync=True)
     glossary = traitlets.Dict(help="Static facts about the game the drawing needs (card names, colours); no "
                                    "part of any position.").tag(sync=True)
-    walk = traitlets.Dict(help="In a walkthrough: the scenario's title, its steps (caption, rule, citation, "
-                               "quote, your_turn), the step reached and whether a 'your turn' step waits; {} "
-                               "otherwise.").tag(sync=True)
-    feedback = traitlets.Dict(help="In a walkthrough: {ok, text} about the learner's last move; {} otherwise."
-                              ).tag(sync=True)
 
     def __init__(self, game: Game | None = None, *, seats: int | None = None, seed: int = 0,
                  variant: str | None = None, players: Sequence[str] | None = None,
-                 names: Sequence[str] | None = None, teaching: bool = False, scenario: str | None = None) -> None:
-        esm, css = module_source(self.MODULE)
+                 names: Sequence[str] | None = None, teaching: bool = False) -> None:
+        esm, css = module_source(self.MODULE, self.PANELS)
         self._esm, self._css = esm, css  # read by AnyWidget.__init__
         super().__init__()
         self.on_msg(self._on_message)
@@ -167,15 +167,7 @@ class PlayBoard(BotPacing, SharedPositions, anywidget.AnyWidget):
         self._floor = 0
         self._review = -1
         self._bots: dict[int, Any] = {}
-        self._scenario = None
-        self._answers: dict[int, str] = {}
-        self._walk_at = 0
         self._prev_view: dict | None = None
-        if scenario is not None:
-            if game is not None or players is not None:
-                raise TypeError("a walkthrough plays its scenario: give no game or players with scenario=")
-            self._start_walkthrough(scenario, teaching)
-            return
         if game is None:
             game = self._spec.new_game(variant, seats, seed)
         elif not isinstance(game, Game):
@@ -279,9 +271,6 @@ class PlayBoard(BotPacing, SharedPositions, anywidget.AnyWidget):
         """The seat an intention from the front end plays for now."""
         if self.cover or self._review >= 0 or self._shared is not None:
             return None
-        if self._scenario is not None:
-            seat = self._acting_walk_seat()
-            return seat if seat is not None and seat in self._game.turn.seats else None
         pending = self._pending_humans()
         if self.teaching:
             return pending[0] if pending else None
@@ -319,8 +308,6 @@ class PlayBoard(BotPacing, SharedPositions, anywidget.AnyWidget):
             self.status = self._status_text()
             self.history = {"length": len(game.actions), "review": self._review, "can_undo": can_undo,
                             "undo_note": note}
-            if self._scenario is not None:
-                self.walk = self._walk_data()
 
     def _seat_name(self, seat: int) -> str:
         name = self.names[seat - 1] if seat - 1 < len(self.names) else f"Seat {seat}"
@@ -340,11 +327,6 @@ class PlayBoard(BotPacing, SharedPositions, anywidget.AnyWidget):
             return "Game over: " + ", ".join(self._seat_name(s) for s in winners) + (
                 " wins." if len(winners) == 1 else " win.")
         waiting = [s for s in turn.seats]
-        if self._scenario is not None:
-            step = self._current_step()
-            if step is not None and step.expect is not None:
-                return f"Your turn, as {self._seat_name(step.expect.seat)}: {step.expect.prompt}"
-            return "Walkthrough: press Next for the next step."
         acting, bot = self._acting_seat(), self._bot_seat()
         if acting is not None:
             who = self._seat_name(acting)
@@ -362,7 +344,7 @@ class PlayBoard(BotPacing, SharedPositions, anywidget.AnyWidget):
         return {"game": spec.name, "title": spec.title, "variants": list(spec.variants),
                 "seat_counts": {v: list(spec.allowed_seats(v)) for v in spec.variants},
                 "bots": list(bot_names()), "opponent": OPPONENT, "variant": self._game.variant,
-                "seats": self._game.seats, "walkthrough": self._scenario is not None}
+                "seats": self._game.seats, "walkthrough": False}
 
     # -- hooks for each game's board ----------------------------------------------------------
     def changed_keys(self, before: dict, after: dict) -> list[str]:
@@ -387,8 +369,6 @@ class PlayBoard(BotPacing, SharedPositions, anywidget.AnyWidget):
         if not isinstance(notation, str) or not notation.strip() or len(notation) > 100:
             self.error = _error(f"an intention must be an action's notation, such as 'pass', not {notation!r:.60}")
             return False
-        if self._scenario is not None:
-            return self._walk_answer(notation.strip())
         acting = self._acting_seat()
         if acting is None:
             self.error = _error(f"{notation.strip()!r} was not played: {self._status_text()}")
@@ -434,8 +414,6 @@ class PlayBoard(BotPacing, SharedPositions, anywidget.AnyWidget):
                 self._after_change(new_game=True)
 
     def _undo_check(self) -> tuple[bool, str]:
-        if self._scenario is not None:
-            return False, "A walkthrough steps back with Previous."
         entries, game = self._entries, self._game
         humans = [i for i, e in enumerate(entries) if e.human]
         if not humans:
@@ -485,7 +463,7 @@ class PlayBoard(BotPacing, SharedPositions, anywidget.AnyWidget):
             return False
         if step is None or step == -1:
             self._review = -1
-        elif _is_int(step) and 0 <= step <= len(self._game.actions) and self._scenario is None:
+        elif _is_int(step) and 0 <= step <= len(self._game.actions):
             self._review = -1 if step == len(self._game.actions) else step
         else:
             self.error = _error(f"review needs a step from 0 to {len(self._game.actions)}, not {step!r:.40}",
@@ -500,9 +478,6 @@ class PlayBoard(BotPacing, SharedPositions, anywidget.AnyWidget):
                  players: Sequence[str] | None = None, names: Sequence[str] | None = None) -> bool:
         """Start a new game (same settings where none is given, a fresh random seed if none);
         a bad setting sets ``error`` and changes nothing."""
-        if self._scenario is not None:
-            self.error = _error("A walkthrough plays its scenario; open a board to play a new game.")
-            return False
         seed = random.SystemRandom().randrange(2**31) if seed is None or seed == "" else seed
         variant = self._game.variant if variant is None else variant
         if not _is_int(seed) or not 0 <= seed < 2**63:
@@ -547,9 +522,6 @@ class PlayBoard(BotPacing, SharedPositions, anywidget.AnyWidget):
         """Replace the game by the one a JSON record describes; a bad record sets ``error`` and changes nothing."""
         if not isinstance(text, str):
             self.error = _error(f"a record is JSON text, not {type(text).__name__}", kind="record", where="the record")
-            return False
-        if self._scenario is not None:
-            self.error = _error("A walkthrough plays its scenario; records load on a board.", kind="record")
             return False
         try:
             record = Record.from_json(text)
@@ -600,7 +572,7 @@ class PlayBoard(BotPacing, SharedPositions, anywidget.AnyWidget):
             if not isinstance(on, bool):
                 self.error = _error("the teaching switch needs true or false")
                 return
-            if on and len(self.humans()) > 1 and not self._game.over and self._scenario is None:
+            if on and len(self.humans()) > 1 and not self._game.over:
                 self.error = _error("The teaching view shows every seat's hidden cards, so at a shared screen it "
                                     "opens only when the game is over (or from Python: board.show_teaching(True)).",
                                     kind="refused")
@@ -626,147 +598,12 @@ class PlayBoard(BotPacing, SharedPositions, anywidget.AnyWidget):
             self.send({"kind": "record", "json": text})
         elif kind == "load":
             self.load(content.get("json"))
-        elif kind == "walk":
-            self._walk_message(content)
         elif kind in PACE_KINDS:
             self._pacing_message(content)
         elif kind in RECORD_KINDS:
             self._records_message(content)
         elif not self.handle_extra(content):
             self.error = _error(f"unknown message from the board: {kind!r:.40}")
-
-    # -- walkthroughs --------------------------------------------------------------------------
-    def _start_walkthrough(self, name: str, teaching: bool) -> None:
-        from ..scenarios import load
-
-        if not isinstance(name, str):
-            raise TypeError(f"scenario must be a scenario's name, not {name!r}")
-        scenario = load(name)
-        if scenario.game != self.GAME:
-            raise TypeError(f"scenario {name!r} is for {scenario.game}, not {self.GAME}")
-        self._scenario = scenario
-        self._walk_at = 0
-        self._game = scenario.game_at(0)
-        with self.hold_sync():
-            self.players = [HUMAN] * scenario.seats
-            self.names = [f"Seat {s}" for s in range(1, scenario.seats + 1)]
-            self.teaching = bool(teaching)
-            self.viewer = None if teaching else scenario.seat
-            self._redraw()
-
-    def _current_step(self):
-        scenario = self._scenario
-        if scenario is None or self._walk_at >= len(scenario.steps):
-            return None
-        return scenario.steps[self._walk_at]
-
-    def _walk_entries(self) -> list[str]:
-        """The scenario's moves, with the learner's accepted answers in place of its own."""
-        return [self._answers.get(i, step.do) for i, step in enumerate(self._scenario.steps)]
-
-    def _walk_goto(self, at: int, feedback: dict | None = None) -> None:
-        scenario = self._scenario
-        before = self._prev_view
-        for i in list(self._answers):
-            if i >= at:
-                del self._answers[i]
-        self._game = scenario.game_at(at, self._walk_entries())
-        self._walk_at = at
-        with self.hold_sync():
-            self.error = {}
-            self.feedback = feedback or {}
-            self._prev_view = before
-            self._redraw()
-
-    def _acting_walk_seat(self) -> int | None:
-        step = self._current_step()
-        return None if step is None or step.expect is None else step.expect.seat
-
-    def _walk_message(self, content: dict) -> None:
-        if self._scenario is None:
-            self.error = _error("This board is not playing a walkthrough.")
-            return
-        move, n = content.get("move"), len(self._scenario.steps)
-        if move == "next":
-            step = self._current_step()
-            if step is None:
-                self.error = _error("This is the last step of the walkthrough.", kind="walk")
-            elif step.expect is not None:
-                self.error = _error("Your turn: make the move on the board, or press Show me.", kind="walk")
-            else:
-                self._walk_goto(self._walk_at + 1)
-        elif move == "show":
-            step = self._current_step()
-            if step is None or step.expect is None:
-                self.error = _error("There is no move to show here.", kind="walk")
-            else:
-                self._walk_goto(self._walk_at + 1, {"ok": True, "text": f"The scenario's move: {step.do}. "
-                                                    f"{step.caption}"})
-        elif move == "previous":
-            if self._walk_at == 0:
-                self.error = _error("This is the first step of the walkthrough.", kind="walk")
-            else:
-                self._prev_view = None
-                self._walk_goto(self._walk_at - 1)
-        elif move == "jump":
-            to = content.get("step")
-            if not _is_int(to) or not 0 <= to <= n:
-                self.error = _error(f"jump needs a step from 0 to {n}, not {to!r:.40}", kind="walk")
-            else:
-                self._prev_view = None
-                self._walk_goto(to)
-        else:
-            self.error = _error(f"unknown walkthrough move {move!r:.40}", kind="walk")
-
-    def walk_next(self) -> None:
-        """Python-side Next (as the button)."""
-        self._walk_message({"move": "next"})
-
-    def walk_previous(self) -> None:
-        self._walk_message({"move": "previous"})
-
-    def walk_jump(self, step: int) -> None:
-        self._walk_message({"move": "jump", "step": step})
-
-    def walk_show(self) -> None:
-        self._walk_message({"move": "show"})
-
-    def _walk_answer(self, notation: str) -> bool:
-        step = self._current_step()
-        if step is None or step.expect is None:
-            self.error = _error("This step is the scenario's own move: press Next to see it.", kind="walk")
-            return False
-        expect = step.expect
-        trial = self._scenario.game_at(self._walk_at, self._walk_entries())  # a copy of the game, to try the move on
-        try:
-            trial.play(notation, expect.seat)
-        except SpynbError as err:
-            self.error = _error_from(err)
-            return False
-        action = str(trial.actions[-1][1])
-        if not expect.accepts(action):
-            with self.hold_sync():
-                self.error = {}
-                self.feedback = {"ok": False, "text": expect.explain(action)}
-            return False
-        self._answers[self._walk_at] = f"{expect.seat}: {action}"
-        self._walk_goto(self._walk_at + 1, {"ok": True, "text": expect.praise or f"Yes: {action}. {step.caption}"})
-        return True
-
-    def _walk_data(self) -> dict:
-        scenario = self._scenario
-        rules = self._spec.rules
-        steps = []
-        for i, step in enumerate(scenario.steps):
-            try:
-                citation, rule_text = rules.citation(step.rule), rules[step.rule].text
-            except KeyError:
-                citation, rule_text = "", ""
-            steps.append({"index": i + 1, "caption": step.caption, "rule": step.rule, "citation": citation,
-                          "quote": step.quote, "rule_text": rule_text, "your_turn": step.expect is not None,
-                          "prompt": step.expect.prompt if step.expect else "", "answered": i in self._answers})
-        return {"id": scenario.id, "title": scenario.title, "seat": scenario.seat, "steps": steps,
-                "at": self._walk_at, "waiting": self._acting_walk_seat() is not None}
 
 
 def board_class(game: str) -> type[PlayBoard]:
@@ -784,9 +621,8 @@ def board_class(game: str) -> type[PlayBoard]:
         raise SpynbError(f"no board for {game!r}") from None
 
 
-def walkthrough(name: str, *, teaching: bool = False) -> PlayBoard:
-    """The walkthrough player for scenario ``name``, on its game's board."""
-    from ..scenarios import load
+def walkthrough(name: str, teaching: bool = False):  # noqa: ANN201 - the player lives in walkthrough.py
+    """The walkthrough player for scenario ``name`` (see :func:`spynb.widgets.walkthrough.walkthrough`)."""
+    from .walkthrough import walkthrough as player
 
-    return board_class(load(name).game)(scenario=name, teaching=teaching)
-
+    return player(name, teaching)

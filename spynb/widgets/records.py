@@ -136,7 +136,7 @@ class SharedPositions:
             payload = decode_link(link)
             if payload.get("game") != self.GAME:
                 raise RecordError("field 'game'", f"this board plays {self.GAME!r}, not {payload.get('game')!r:.40}")
-            if self._scenario is not None:
+            if self.SCRIPTED:
                 raise RecordError("the link", "a walkthrough plays its scenario; position links open on a board")
             if "record" in payload:
                 return self._restore_record(payload)

@@ -1,4 +1,4 @@
-"""The game boards in a real browser: render, round-trip clicks, refusals, hot-seat, keyboard, walkthrough, axe.
+"""The game boards in a real browser: render, round-trip clicks, refusals, hot-seat, keyboard, axe.
 
 Each game's *Play a game* notebook (``notebooks/<game>/02-play.ipynb``) is opened once (module fixtures) and
 its cells run; the tests then drive the boards as a visitor would and check,
@@ -202,28 +202,6 @@ def test_hot_seat_cover_hides_the_hand_and_keyboard_plays(cd_notebook, screensho
     assert f"seat {3 - first}" in cover.inner_text()
 
 
-def test_walkthrough_waits_for_the_learner_and_explains_a_wrong_move(cd_notebook, screenshots):
-    page = cd_notebook.page
-    tour = page.locator(".spynb-play").nth(2)
-    for _ in range(2):
-        tour.locator('[data-key="walk-next"]').click()
-        page.wait_for_timeout(300)
-    tour.locator(".spynb-play__yourturn").wait_for(timeout=30_000)
-    assert python_json(cd_notebook, "tour.walk['waiting']") is True
-    tour.locator('.cd-env[data-action="5"]').click()
-    feedback = tour.locator(".spynb-play__feedback.is-wrong")
-    feedback.wait_for(timeout=30_000)
-    assert "envelope 11" in feedback.inner_text()
-    assert python_json(cd_notebook, "tour.walk['at']") == 2
-    tour.screenshot(path=str(screenshots / "cd-walkthrough-wrong.png"))
-    tour.locator('.cd-env[data-action="11"]').click()
-    tour.locator(".spynb-play__feedback.is-ok").wait_for(timeout=30_000)
-    assert python_json(cd_notebook, "tour.walk['at']") == 3
-    assert tour.locator(".is-changed").count() >= 1
-    assert "null" not in tour.inner_text() and "undefined" not in tour.inner_text()
-    tour.screenshot(path=str(screenshots / "cd-walkthrough-ok.png"))
-
-
 def test_user_text_is_shown_as_text(cd_notebook):
     page = cd_notebook.page
     run_python(cd_notebook, 'named = CloakDaggerBoard(seats=2, players=["human", "human"], '
@@ -374,16 +352,6 @@ def test_target_board_renders_and_a_play_round_trips(tg_notebook, screenshots):
     assert python_json(tg_notebook, "len(board.game.actions)") > played
     assert python_json(tg_notebook, "[e for s, e in [(s, str(a)) for s, a in board.game.actions] if s == 1][0]") == notation
     board.screenshot(path=str(screenshots / "tg-after-play.png"))
-
-
-def test_target_walkthrough_takes_a_move_from_the_hand_it_dealt(tg_notebook, screenshots):
-    page = tg_notebook.page
-    tour = page.locator(".spynb-play").nth(1)
-    tour.locator(".spynb-play__yourturn").wait_for(timeout=30_000)
-    tour.locator('.tg-choices button[data-action="play technology"]').click()
-    tour.locator(".spynb-play__feedback.is-ok").wait_for(timeout=30_000)
-    assert python_json(tg_notebook, "tour.walk['at']") == 1
-    tour.screenshot(path=str(screenshots / "tg-walkthrough.png"))
 
 
 def test_target_board_has_no_serious_accessibility_violations(tg_notebook):

@@ -127,7 +127,7 @@ def test_a_rule_link_in_a_notebook_lands_on_the_rule(browser, site_url):
         following = page.locator(".jp-MarkdownCell a", has_text=f"part 2 of {len(GAMES[0].parts)}")
         with page.context.expect_page() as opened:
             following.click()
-        opened.value.wait_for_url(f"**/notebooks/index.html?path=*02-*", timeout=120_000)
+        opened.value.wait_for_url("**/notebooks/index.html?path=*02-*", timeout=120_000)
         assert notebook.guard.refused == []
     finally:
         page.context.close()

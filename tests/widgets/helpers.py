@@ -10,7 +10,9 @@ import spynb
 from spynb.engine import Game
 
 OWN_TRAITS = ("view", "legal", "status", "error", "viewer", "teaching", "cover", "players", "names", "setup",
-              "history", "changed", "glossary", "walk", "feedback", "pace", "thinking", "narration")
+              "history", "changed", "glossary", "pace", "thinking", "narration")
+WALK_TRAITS = ("walk", "feedback")
+"""The traits a walkthrough player syncs besides its board's."""
 
 
 def front_end_sends(board, content) -> None:
@@ -32,7 +34,8 @@ def bots_until_a_person(board, limit: int = 2_000) -> int:
 
 def snapshot(board) -> str:
     """Everything that matters about a board: its synced traits (but the error) and the game's record."""
-    state = {name: getattr(board, name) for name in OWN_TRAITS if name != "error"}
+    state = {name: getattr(board, name) for name in OWN_TRAITS + WALK_TRAITS
+             if name != "error" and board.has_trait(name)}
     return json.dumps([state, board.game.record().to_json()], sort_keys=True, default=str)
 
 

@@ -1,4 +1,4 @@
-"""The walkthrough player: next, previous, jump, changes highlighted, your-turn steps."""
+"""The walkthrough player: each step kind, the move in words, links to steps and rules, refusals."""
 
 from __future__ import annotations
 
@@ -7,94 +7,218 @@ import pytest
 pytest.importorskip("anywidget")
 
 from spynb import scenarios  # noqa: E402
+from spynb.engine import RecordError  # noqa: E402
+from spynb.rulespage import rule_href  # noqa: E402
 from spynb.widgets.cloak_dagger import CloakDaggerBoard  # noqa: E402
-from spynb.widgets.play import walkthrough  # noqa: E402
+from spynb.widgets.play import module_source  # noqa: E402
+from spynb.widgets.play import walkthrough as walkthrough_from_play  # noqa: E402
+from spynb.widgets.walkthrough import QUIET, Walkthrough, narrate, walkthrough  # noqa: E402
 
-from .helpers import front_end_sends, snapshot  # noqa: E402
+from .helpers import WALK_TRAITS, front_end_sends, snapshot  # noqa: E402
+
+FIRST = "cloak-dagger-first-steps"
+
+
+def step_of(name: str, kind: str, after: int = 0) -> int:
+    """The number (1-based) of the first step of ``kind`` after step ``after``."""
+    steps = scenarios.load(name).steps
+    return next(i for i, s in enumerate(steps, 1) if s.kind.value == kind and i > after)
+
+
+def walk(tour, **content) -> None:
+    front_end_sends(tour, {"kind": "walk", **content})
 
 
 @pytest.fixture
 def tour():
-    return walkthrough("cloak-dagger-first-steps")
+    return walkthrough(FIRST)
 
 
-def to_first_your_turn(tour):
-    while not tour.walk["waiting"]:
-        front_end_sends(tour, {"kind": "walk", "move": "next"})
-
-
-def test_the_walkthrough_shows_its_scenario_on_the_right_board(tour):
-    assert isinstance(tour, CloakDaggerBoard)
+def test_the_player_is_its_games_board_with_the_walkthrough_panel(tour):
+    assert isinstance(tour, CloakDaggerBoard) and isinstance(tour, Walkthrough)
     assert tour.walk["title"].startswith("Cloak & Dagger") and tour.walk["at"] == 0
-    assert tour.viewer == 1 and tour.legal == []
-    assert all(step["citation"] for step in tour.walk["steps"])
-    assert tour.setup["walkthrough"] is True
+    assert tour.walk["goal"] and tour.walk["count"] == len(scenarios.load(FIRST).steps)
+    assert tour.viewer == 1 and tour.legal == [] and tour.setup["walkthrough"] is True
+    assert "// ---- walkthrough.js ----" in tour._esm and "spynb-walk" in tour._css
+    assert "// ---- walkthrough.js" not in module_source("cloak_dagger")[0]  # a plain board carries no panel
 
 
-def test_next_previous_and_jump_replay_the_steps(tour):
-    front_end_sends(tour, {"kind": "walk", "move": "next"})
-    assert tour.walk["at"] == 1
-    front_end_sends(tour, {"kind": "walk", "move": "previous"})
-    assert tour.walk["at"] == 0
-    front_end_sends(tour, {"kind": "walk", "move": "jump", "step": 8})
-    example = scenarios.load("cloak-dagger-first-steps")
-    assert tour.walk["at"] == 8
-    assert tour.view == example.game_at(8).view(1).to_dict()
+def test_the_players_own_traits_are_synced_and_documented(tour):
+    for name in WALK_TRAITS:
+        trait = tour.traits(sync=True)[name]
+        assert trait.help, name
 
 
-def test_each_step_highlights_what_changed(tour):
-    front_end_sends(tour, {"kind": "walk", "move": "jump", "step": 4})
-    front_end_sends(tour, {"kind": "walk", "move": "next"})  # envelope 7 is shown empty and gets a card
+def test_notebooks_import_still_gives_the_player():
+    assert isinstance(walkthrough_from_play("kloak-first-kloak"), Walkthrough)
+
+
+def test_a_narrated_step_shows_its_caption_before_its_move_and_next_plays_it(tour):
+    n = step_of(FIRST, "narrated", after=step_of(FIRST, "your-turn"))  # seat 2 hides its agents
+    tour.walk_jump(n)
+    step = scenarios.load(FIRST).steps[n - 1]
+    assert tour.walk["step"]["caption"] == step.caption and tour.walk["step"]["kind"] == "narrated"
+    played = len(tour.game.actions)
+    walk(tour, move="next")
+    assert len(tour.game.actions) == played + 1 and tour.walk["at"] == n
+    assert str(tour.game.actions[-1][1]) == step.do.partition(":")[2].strip()
+    assert tour.walk["just"] == "Seat 2 examined an envelope. Seat 2 put 2 card(s) from hand into an envelope."
+
+
+def test_next_marks_what_the_move_changed_on_the_board(tour):
+    tour.walk_jump(8)  # you choose envelope 7, which is empty
+    assert scenarios.load(FIRST).steps[7].do == "1: 7"
+    walk(tour, move="next")
     assert "env-7" in tour.changed
+    walk(tour, move="previous")
+    assert tour.changed == []  # stepping back marks nothing
 
 
-def test_a_your_turn_step_waits_and_explains_a_wrong_legal_move(tour):
-    to_first_your_turn(tour)
-    assert tour.walk["at"] == 2 and "Your turn" in tour.status
-    assert tour.legal  # the learner's seat may move
+def test_a_text_only_step_moves_nothing(tour):
+    walk(tour, move="next")
+    assert tour.walk["at"] == 1 and tour.game.actions == () and tour.walk["just"] == ""
+
+
+def test_a_your_turn_step_says_what_to_do_before_the_learner_acts(tour):
+    n = step_of(FIRST, "your-turn")
+    tour.walk_jump(n)
+    assert tour.walk["step"]["caption"].startswith("Your turn") and "Your turn" in tour.status
+    assert len(tour.legal) == 20 and tour.game.actions[-1][0] is None  # nothing of the learner's played yet
+
+
+def test_a_wrong_legal_move_is_explained_and_changes_nothing(tour):
+    tour.walk_jump(step_of(FIRST, "your-turn"))
     before = (tour.view, tour.legal, tour.walk, len(tour.game.actions))
     front_end_sends(tour, {"kind": "play", "action": "5"})
     assert tour.feedback["ok"] is False and "envelope 11" in tour.feedback["text"]
+    assert tour.feedback["rule_href"] == rule_href("CD-4")
+    assert tour.feedback["step"] == tour.walk["step"]["number"]  # about the step shown: drawn below its caption
     assert (tour.view, tour.legal, tour.walk, len(tour.game.actions)) == before
-    front_end_sends(tour, {"kind": "walk", "move": "next"})
-    assert tour.error["kind"] == "walk" and tour.walk["at"] == 2
-    front_end_sends(tour, {"kind": "play", "action": "11"})
-    assert tour.feedback["ok"] is True and tour.walk["at"] == 3
+    walk(tour, move="next")
+    assert tour.error["kind"] == "walk" and (tour.walk, len(tour.game.actions)) == before[2:]
 
 
 def test_an_illegal_move_at_a_your_turn_step_shows_the_rule(tour):
-    front_end_sends(tour, {"kind": "walk", "move": "jump", "step": 9})
-    assert tour.walk["waiting"]
+    n = step_of(FIRST, "your-turn", after=step_of(FIRST, "question", after=10))  # start a transfer
+    tour.walk_jump(n)
     front_end_sends(tour, {"kind": "play", "action": "take e"})
-    assert tour.error["rule"] == "CD-6"
-    assert tour.walk["at"] == 9
+    assert tour.error["rule"] == "CD-6" and tour.walk["at"] == n - 1
 
 
-def test_any_accepted_move_satisfies_the_step_and_the_rest_still_plays(tour):
-    front_end_sends(tour, {"kind": "walk", "move": "jump", "step": 9})
-    assert tour.play("take D")  # the scenario shows d; the step accepts either agent
-    for _ in range(3):
-        if tour.walk["waiting"]:
-            break
-        front_end_sends(tour, {"kind": "walk", "move": "next"})
-    assert tour.walk["at"] == 12 and tour.walk["waiting"]
+def test_the_move_the_learner_made_is_described_not_the_scripted_one(tour):
+    n = step_of(FIRST, "your-turn", after=step_of(FIRST, "question", after=10))
+    tour.walk_jump(n)
+    assert scenarios.load(FIRST).steps[n - 1].do == "1: take d"
+    assert tour.play("take D")  # the step accepts either agent
+    assert tour.feedback["ok"] is True
+    assert "showing D" in tour.walk["just"] and "showing d" not in tour.walk["just"]
+    while tour.walk["step"]["kind"] != "your-turn":
+        walk(tour, move="next")
     assert tour.play("7")
-    assert "D" in tour.game.view(None)["envelopes"]["7"]
+    assert "D" in tour.game.view(None)["envelopes"]["7"] and tour.walk["step"]["kind"] == "end"
 
 
-def test_show_me_plays_the_scenario_move(tour):
-    to_first_your_turn(tour)
-    front_end_sends(tour, {"kind": "walk", "move": "show"})
-    assert tour.walk["at"] == 3 and tour.feedback["ok"]
+def test_show_me_plays_the_scenarios_move_and_says_it_in_words(tour):
+    n = step_of(FIRST, "your-turn")
+    tour.walk_jump(n)
+    walk(tour, move="show")
+    assert tour.walk["at"] == n and tour.feedback["shown"] is True
+    assert tour.feedback["step"] == n  # about the step before the one shown: drawn above its caption
+    assert tour.walk["just"] == ("Seat 1 examined an envelope. Seat 1 opened envelope 11 and saw nothing. Seat 1 put "
+                                 "d D into envelope 11. Seat 1 put 2 card(s) from hand into an envelope.")
+    assert "1: 11" not in tour.walk["just"] + tour.feedback["text"]
+
+
+def test_a_move_the_seat_sees_nothing_of_yet_is_said_so():
+    tour = walkthrough("target-first-turns", start=step_of("target-first-turns", "your-turn"))
+    walk(tour, move="show")
+    assert tour.walk["just"] == QUIET
+
+
+def test_the_engines_words_lose_their_rule_ids():
+    target = scenarios.load("target-first-turns")
+    reveal = step_of("target-first-turns", "narrated", after=5)
+    words = narrate(target.game_at(reveal - 1), target.game_at(reveal), 1)
+    assert "The pile is shuffled and revealed: " in words and "TG-" not in words
+
+
+def test_a_question_is_answered_with_the_engines_result_and_the_rule(tour):
+    n = step_of(FIRST, "question")
+    tour.walk_jump(n)
+    step = tour.walk["step"]
+    assert step["number_answer"] and step["rule_href"] == rule_href(step["rule"])
+    walk(tour, move="answer", value=19)
+    assert tour.feedback["ok"] is False and "The answer: 20." in tour.feedback["text"]
+    assert tour.feedback["rule"] == step["rule"] and tour.walk["step"]["answered"] == 19
+    walk(tour, move="answer", value=20)
+    assert tour.feedback["ok"] is True and tour.feedback["text"].startswith("Right.")
+    walk(tour, move="next")  # questions are not graded: Next moves on either way
+    assert tour.walk["at"] == n and tour.feedback == {}
+
+
+def test_a_multiple_choice_question_accepts_any_right_choice_and_names_them_all(tour):
+    n = step_of(FIRST, "question", after=10)  # which of these may you do now?
+    tour.walk_jump(n)
+    walk(tour, move="answer", value="take e")
+    assert tour.feedback["ok"] is False
+    assert "Take your cloak d in hand / Do nothing more" in tour.feedback["text"]
+    walk(tour, move="answer", value="pass")
+    assert tour.feedback["ok"] is True
+
+
+@pytest.mark.parametrize("value", [21.5, "20", None, [20]])
+def test_an_answer_that_is_not_one_of_the_questions_is_refused(tour, value):
+    tour.walk_jump(step_of(FIRST, "question"))
+    before = snapshot(tour)
+    walk(tour, move="answer", value=value)
+    assert tour.error["kind"] == "walk" and snapshot(tour) == before
+
+
+def test_the_end_step_sums_up_links_on_and_has_no_next(tour):
+    count = tour.walk["count"]
+    tour.walk_jump(count)
+    step = tour.walk["step"]
+    assert step["kind"] == "end" and step["links"][0]["href"].startswith("../notebooks/")
+    assert "next" not in step["caption"].lower() and "Next" not in tour.status
+    walk(tour, move="next")
+    assert tour.error["kind"] == "walk" and tour.walk["at"] == count - 1
+
+
+def test_every_step_carries_its_number_of_the_whole_and_its_rule_as_a_link(tour):
+    for n in range(1, tour.walk["count"] + 1):
+        tour.walk_jump(n)
+        step = tour.walk["step"]
+        assert step["number"] == n and tour.walk["outline"][n - 1]["number"] == n
+        if step["rule"]:
+            assert step["rule_href"] == rule_href(step["rule"]) and step["citation"]
+
+
+def test_a_walkthrough_opens_at_a_step(tour):
+    started = walkthrough(FIRST, start=9)
+    assert started.walk["at"] == 8
+    assert started.view == scenarios.load(FIRST).game_at(8).view(1).to_dict()
+    walk(tour, move="jump", step=9)  # what the page's #step=9 sends
+    assert tour.view == started.view and tour.walk == started.walk
+
+
+def test_previous_after_an_answer_forgets_it(tour):
+    n = step_of(FIRST, "your-turn")
+    tour.walk_jump(n)
+    tour.play("11")
+    walk(tour, move="previous")
+    assert tour.walk["at"] == n - 1 and tour._answers == {}
 
 
 @pytest.mark.parametrize("content", [
     {"kind": "walk", "move": "jump", "step": 99},
+    {"kind": "walk", "move": "jump", "step": 0},
     {"kind": "walk", "move": "jump", "step": "3"},
     {"kind": "walk", "move": "fly"},
     {"kind": "walk", "move": "previous"},
     {"kind": "walk", "move": "show"},
+    {"kind": "walk", "move": "answer", "value": 1},
     {"kind": "play", "action": "7"},
+    {"kind": "play", "action": 7},
     {"kind": "new", "seed": 3},
     {"kind": "load", "json": "{}"},
     {"kind": "undo"},
@@ -107,42 +231,56 @@ def test_walkthrough_refusals_change_nothing(tour, content):
     assert snapshot(tour) == before
 
 
-def test_a_walkthrough_needs_a_real_scenario_of_its_game():
-    with pytest.raises(Exception, match="no such scenario"):
+def test_a_walkthrough_needs_a_real_scenario():
+    with pytest.raises(RecordError, match="no such scenario"):
         walkthrough("no-such-scenario")
-    with pytest.raises(TypeError, match="walkthrough"):
-        CloakDaggerBoard(scenario="cloak-dagger-example", players=["human", "human"])
 
 
-def test_a_kloak_walkthrough_plays_on_the_kloak_board_with_touch_move():
+def test_an_omniscient_scenario_shows_the_teaching_view():
+    tour = walkthrough("cloak-dagger-example")
+    assert tour.viewer is None and tour.view["omniscient"] is True
+    tour.walk_jump(step_of("cloak-dagger-example", "question"))
+    walk(tour, move="answer", value="take D")
+    assert tour.feedback["ok"] is True
+
+
+def test_a_kloak_walkthrough_keeps_touch_move_and_explains_a_wrong_move():
     from spynb.widgets.kloak import KloakBoard
 
-    tour = walkthrough("kloak-first-kloak")
+    name = "kloak-first-kloak"
+    tour = walkthrough(name, start=step_of(name, "your-turn"))
     assert isinstance(tour, KloakBoard)
-    while not tour.walk["waiting"]:
-        front_end_sends(tour, {"kind": "walk", "move": "next"})
     front_end_sends(tour, {"kind": "touch", "square": "a2"})
     assert tour.touched == "a2"
     front_end_sends(tour, {"kind": "play", "action": "B b1xb2"})
     assert tour.error["rule"] == "KL-14"
     front_end_sends(tour, {"kind": "play", "action": "B a2-a1"})
-    assert tour.feedback["ok"] is False and "orange piece would show" in tour.feedback["text"]
-    assert tour.touched == "" and tour.walk["at"] == 2  # explained, nothing played: pick again
+    assert tour.feedback["ok"] is False and "orange piece shows" in tour.feedback["text"]
+    assert tour.touched == ""  # explained, nothing played: pick again
     front_end_sends(tour, {"kind": "touch", "square": "c1"})
     front_end_sends(tour, {"kind": "play", "action": "B c1xc2"})
-    assert tour.feedback["ok"] is True and tour.walk["at"] == 3 and tour.touched == ""
+    assert tour.feedback["ok"] is True and tour.walk["step"]["kind"] == "end" and tour.touched == ""
+    assert tour.walk["just"] == "Seat 1 moved the big piece on c1 onto the small piece on c2."
+
+
+def test_a_jump_forgets_a_touched_piece():
+    name = "kloak-first-kloak"
+    tour = walkthrough(name, start=step_of(name, "your-turn"))
+    front_end_sends(tour, {"kind": "touch", "square": "c1"})
+    walk(tour, move="previous")
+    assert tour.touched == ""
 
 
 def test_a_target_walkthrough_starts_on_the_dealt_hands_and_teaches_a_clearance():
     from spynb.widgets.target import TargetBoard
 
-    tour = walkthrough("target-first-turns")
-    assert isinstance(tour, TargetBoard)
-    assert tour.walk["waiting"] and len(tour.view["hand"]) == 4  # chance dealt before the learner's first move
-    assert tour.play("play technology")  # any card is accepted at the first step
-    while not tour.walk["waiting"]:
-        front_end_sends(tour, {"kind": "walk", "move": "next"})
+    name = "target-first-turns"
+    tour = walkthrough(name, start=step_of(name, "your-turn"))
+    assert isinstance(tour, TargetBoard) and len(tour.view["hand"]) == 4
+    assert tour.play("play technology")  # any card is accepted at the first play
+    while tour.walk["step"]["kind"] != "your-turn":
+        walk(tour, move="next")
     front_end_sends(tour, {"kind": "play", "action": "discard firearms"})
     assert tour.feedback["ok"] is False and "three Training cards" in tour.feedback["text"]
     assert tour.play("clear firearms+deception+deception")
-    assert tour.feedback["ok"] and tour.view["tokens"]["1"]
+    assert tour.feedback["ok"] and tour.view["tokens"]["1"] == ["operative"]

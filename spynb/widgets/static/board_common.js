@@ -2,12 +2,13 @@
 //
 // anywidget loads one ES module per widget and there is no bundler, so
 // Python (spynb/widgets/play.py, module_source) joins this file with one
-// game's module (cloak_dagger.js, kloak.js, target.js) into the widget's
-// _esm.  This part draws everything boards share: the label of whose view is
-// shown, the status, the toolbar (teaching view, undo, step back and forward,
-// a link to the position, new game, save and load), the bots' pace (Step,
-// Slow, Fast, Stop) and the narration of their last move, the hot-seat cover,
-// the walkthrough panel, the error box and the event log.
+// board's panels (walkthrough.js) and one game's module (cloak_dagger.js,
+// kloak.js, target.js) into the widget's _esm.  This part draws everything
+// boards share: the label of whose view is shown, the status, the toolbar
+// (teaching view, undo, step back and forward, a link to the position, new
+// game, save and load), the bots' pace (Step, Slow, Fast, Stop) and the
+// narration of their last move, the hot-seat cover, the error box and the
+// event log; a panel adds itself to `boardPanels`.
 //
 // Bots: Python plays one bot action per {kind: "bot", at: <actions so far>}
 // message.  While the pace is slow or fast and a bot is to move (the trait
@@ -99,6 +100,18 @@ function gridKeys(container) {
 }
 
 /**
+ * @typedef PanelArgs
+ * @property {Model} model
+ * @property {HTMLElement} slot                   where the panel draws (above the game's area)
+ * @property {(content: object) => void} send    send an intention to Python
+ *
+ * Panels a module joined into the board adds (walkthrough.js): each is called once per render
+ * and returns its cleanup.
+ * @type {Array<(args: PanelArgs) => () => void>}
+ */
+const boardPanels = [];
+
+/**
  * The board for one game: the shared frame around `draw`, which draws the game's area.
  * @param {(ctx: Context) => Node} draw
  * @param {string[]} [gameTraits] the game's own traits whose change redraws the board
@@ -115,7 +128,7 @@ function mountBoard(draw, gameTraits = []) {
     const botbar = h("div", { class: "spynb-play__toolbar spynb-play__bots", role: "toolbar", "aria-label": "Bots" });
     const linkBox = h("div", { class: "spynb-play__linkbox", hidden: true });
     const toolbar = h("div", { class: "spynb-play__toolbar", role: "toolbar", "aria-label": "Board controls" });
-    const walk = h("section", { class: "spynb-play__walk", "aria-label": "Walkthrough" });
+    const panels = h("div", { class: "spynb-play__panels" });
     const error = h("div", { class: "spynb-play__error", role: "alert" });
     const cover = h("div", { class: "spynb-play__cover" });
     const main = h("div", { class: "spynb-play__main" });
@@ -123,7 +136,7 @@ function mountBoard(draw, gameTraits = []) {
     const log = h("details", { class: "spynb-play__logbox" }, h("summary", { text: "Event log" }), logList);
     const setupBox = h("details", { class: "spynb-play__setup" });
     const recordBox = h("details", { class: "spynb-play__record" });
-    root.append(label, status, narration, botbar, toolbar, linkBox, walk, error, cover, main, log, setupBox, recordBox);
+    root.append(label, status, narration, botbar, toolbar, linkBox, panels, error, cover, main, log, setupBox, recordBox);
     el.append(root);
 
     const send = (/** @type {object} */ content) => model.send(content);
@@ -281,41 +294,6 @@ function mountBoard(draw, gameTraits = []) {
       fillSeats();
     };
 
-    // -- the walkthrough panel
-    const drawWalk = () => {
-      const data = model.get("walk") || {};
-      const feedback = model.get("feedback") || {};
-      walk.hidden = !data.steps;
-      if (!data.steps) return;
-      const steps = data.steps;
-      const at = data.at;
-      const done = at > 0 ? steps[at - 1] : null;
-      const next = at < steps.length ? steps[at] : null;
-      const jump = h("select", { "aria-label": "Jump to step", dataset: { key: "walk-jump" } },
-        h("option", { value: 0, selected: at === 0 }, "Start"),
-        steps.map((/** @type {any} */ s) => h("option", { value: s.index, selected: s.index === at },
-          `Step ${s.index}${s.your_turn ? " (your turn)" : ""}: ${s.caption.slice(0, 60)}`)));
-      jump.addEventListener("change", () => send({ kind: "walk", move: "jump", step: Number(/** @type {HTMLSelectElement} */ (jump).value) }));
-      const rule = (/** @type {any} */ s) => h("p", { class: "spynb-play__rule" },
-        h("span", { class: "spynb-play__ruleid", text: s.rule }), " ", s.citation ? `(${s.citation})` : "");
-      walk.replaceChildren(...[
-        h("h4", { class: "spynb-play__walktitle", text: data.title }),
-        h("p", { class: "spynb-play__walkpos", text: `Step ${at} of ${steps.length}` }),
-        done ? h("div", { class: "spynb-play__step", "aria-live": "polite" },
-          h("p", { class: "spynb-play__caption", text: done.caption }), rule(done),
-          done.quote ? h("blockquote", { class: "spynb-play__quote", text: `“${done.quote}”` }) : null)
-          : h("p", { class: "spynb-play__caption", text: "Press Next to begin." }),
-        data.waiting && next ? h("p", { class: "spynb-play__yourturn", text: `Your turn: ${next.prompt}` }) : null,
-        feedback.text ? h("p", { class: `spynb-play__feedback ${feedback.ok ? "is-ok" : "is-wrong"}`,
-          role: "status", text: feedback.text }) : null,
-        h("div", { class: "spynb-play__row" },
-          button("walk-prev", "◀ Previous", () => send({ kind: "walk", move: "previous" }), { disabled: at === 0 }),
-          button("walk-next", "Next ▶", () => send({ kind: "walk", move: "next" }),
-            { disabled: !next || data.waiting }),
-          data.waiting ? button("walk-show", "Show me", () => send({ kind: "walk", move: "show" })) : null,
-          jump)].filter(Boolean));
-    };
-
     // -- everything that follows the position
     const redraw = () => {
       const view = model.get("view") || {};
@@ -390,7 +368,6 @@ function mountBoard(draw, gameTraits = []) {
         const events = Array.isArray(view.events) ? view.events.slice(-60) : [];
         logList.replaceChildren(...events.map((/** @type {any} */ e) => h("li", { text: e.text })));
       }
-      drawWalk();
       if (focusKey) {
         const again = /** @type {HTMLElement | null} */ (root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`));
         if (again && !again.hasAttribute("disabled")) again.focus();
@@ -408,8 +385,8 @@ function mountBoard(draw, gameTraits = []) {
       pending = true;
       queueMicrotask(() => { pending = false; redraw(); });
     };
-    const traits = ["view", "legal", "status", "error", "cover", "history", "changed", "teaching", "walk",
-      "feedback", "names", "glossary", "pace", "thinking", "narration", "players", ...gameTraits];
+    const traits = ["view", "legal", "status", "error", "cover", "history", "changed", "teaching",
+      "names", "glossary", "pace", "thinking", "narration", "players", ...gameTraits];
     for (const name of traits) model.on(`change:${name}`, schedule);
     const setupTraits = ["setup", "players", "names"];
     for (const name of setupTraits) model.on(`change:${name}`, drawSetup);
@@ -424,12 +401,14 @@ function mountBoard(draw, gameTraits = []) {
       taken.add(game);
       send({ kind: "position", link: shared });
     }
+    const panelCleanups = boardPanels.map((panel) => panel({ model, slot: panels, send }));
 
     return () => {
       for (const name of traits) model.off(`change:${name}`, schedule);
       for (const name of setupTraits) model.off(`change:${name}`, drawSetup);
       model.off("msg:custom", onCustom);
       if (botTimer !== null) clearTimeout(botTimer);
+      for (const cleanup of panelCleanups) cleanup();
       if (downloadUrl) URL.revokeObjectURL(downloadUrl);
     };
   }

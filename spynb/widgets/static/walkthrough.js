@@ -1,0 +1,179 @@
+// spynb walkthrough player: the panel above the board (joined after board_common.js,
+// before the game's module, by spynb/widgets/play.py module_source).
+//
+// Everything comes from the `walk` and `feedback` traits (spynb/widgets/walkthrough.py);
+// the panel sends intentions only ({kind: "walk", move: "next" | "previous" | "show" |
+// "jump" | "answer"}).  A page address with `#step=N` opens the walkthrough at step N.
+// Text from scenarios and the engine is only ever set as textContent.
+
+/**
+ * @typedef WalkStep
+ * @property {number} number        1-based
+ * @property {"narrated" | "your-turn" | "question" | "end"} kind
+ * @property {string} caption
+ * @property {string} rule          a rule id, or ""
+ * @property {string} rule_href     the rules page's address for it
+ * @property {string} citation
+ * @property {string} quote
+ * @property {{text: string, value: any}[]} choices
+ * @property {boolean} number_answer
+ * @property {any} answered         the learner's answer to this question, or null
+ * @property {{text: string, href: string}[]} links
+ *
+ * @typedef Walk
+ * @property {string} title
+ * @property {string} goal
+ * @property {number} count
+ * @property {number} at            0-based
+ * @property {WalkStep} step
+ * @property {string} just          what the last move showed, in words
+ * @property {{number: number, kind: string, title: string}[]} outline
+ */
+
+/** Models whose walkthrough already followed the page address's #step= (once per model). */
+const walkHashFollowed = new WeakSet();
+
+/** The step the page address names (`#step=12`, also among other `&`-joined parts), or null. */
+function stepInAddress() {
+  const found = /(?:^#|&)step=(\d+)(?:&|$)/.exec(window.location.hash || "");
+  return found ? Number(found[1]) : null;
+}
+
+/** The page's address with `#step=n` as its fragment. @param {number} n */
+function addressOfStep(n) {
+  const url = new URL(window.location.href);
+  url.hash = `step=${n}`;
+  return url.toString();
+}
+
+const WALK_KIND_LABEL = { "narrated": "Watch", "your-turn": "Your move", "question": "Question", "end": "Well done" };
+
+/** @param {PanelArgs} args */
+function walkthroughPanel({ model, slot, send }) {
+  const panel = h("section", { class: "spynb-walk", "aria-label": "Walkthrough" });
+  slot.append(panel);
+  /** @type {string | null} */
+  let copied = null;
+  const walkSend = (/** @type {object} */ content) => send({ kind: "walk", ...content });
+
+  const ruleLink = (/** @type {{rule: string, rule_href: string, citation: string}} */ r) => r.rule
+    ? h("a", { class: "spynb-walk__rule", href: r.rule_href, target: "_blank", rel: "noopener",
+      "aria-label": `Rule ${r.rule} on the rules page (opens a new tab)${r.citation ? `: ${r.citation}` : ""}` },
+      `Rule ${r.rule} ↗`)
+    : null;
+
+  const question = (/** @type {WalkStep} */ step) => {
+    if (step.kind !== "question") return null;
+    if (step.number_answer) {
+      const input = h("input", { type: "number", step: 1, inputmode: "numeric", class: "spynb-walk__number",
+        "aria-label": "Your answer (a whole number)", dataset: { key: "walk-number" },
+        value: step.answered ?? "" });
+      const answer = () => {
+        const value = /** @type {HTMLInputElement} */ (input).value.trim();
+        if (/^-?\d+$/.test(value)) walkSend({ move: "answer", value: Number(value) });
+      };
+      input.addEventListener("keydown", (event) => { if (event.key === "Enter") answer(); });
+      return h("div", { class: "spynb-walk__choices" }, input, button("walk-answer", "Answer", answer));
+    }
+    return h("div", { class: "spynb-walk__choices", role: "group", "aria-label": "Answers" },
+      step.choices.map((choice, i) => button(`walk-choice-${i}`, choice.text,
+        () => walkSend({ move: "answer", value: choice.value }),
+        { class: "spynb-walk__choice", "aria-pressed": String(JSON.stringify(step.answered) === JSON.stringify(choice.value)) })));
+  };
+
+  const linkRow = (/** @type {Walk} */ data) => {
+    const n = data.step.number;
+    const copy = button("walk-copy", "Copy a link to this step", async () => {
+      copied = addressOfStep(n);
+      try {
+        await navigator.clipboard.writeText(copied);
+        copied = `Copied: ${copied}`;
+      } catch (e) {
+        copied = `Copy this link: ${copied}`;
+      }
+      draw();
+    });
+    const shown = copied ? h("input", { class: "spynb-walk__address", readonly: true, value: copied,
+      "aria-label": "Link to this step", dataset: { key: "walk-address" } }) : null;
+    return h("div", { class: "spynb-walk__row spynb-walk__small" }, copy, shown);
+  };
+
+  const draw = () => {
+    const data = /** @type {Walk} */ (model.get("walk") || {});
+    const feedback = model.get("feedback") || {};
+    if (!data.step) {
+      panel.replaceChildren();
+      return;
+    }
+    const active = /** @type {HTMLElement | null} */ (document.activeElement);
+    const focusKey = active && panel.contains(active) && active.dataset ? active.dataset.key : undefined;
+    const step = data.step;
+    const last = step.kind === "end";
+    const jump = h("select", { "aria-label": "Go to step", dataset: { key: "walk-jump" } },
+      data.outline.map((s) => h("option", { value: s.number, selected: s.number === step.number },
+        `${s.number}. ${WALK_KIND_LABEL[/** @type {keyof WALK_KIND_LABEL} */ (s.kind)] || ""}: ${s.title}`)));
+    jump.addEventListener("change", () => walkSend({ move: "jump", step: Number(/** @type {HTMLSelectElement} */ (jump).value) }));
+    const progress = h("progress", { class: "spynb-walk__progress", max: data.count, value: step.number,
+      "aria-hidden": "true" });
+    const feedbackBox = feedback.text ? h("div", { class: `spynb-walk__feedback ${feedback.ok === true ? "is-ok"
+      : feedback.ok === false ? "is-wrong" : "is-shown"}`, role: "status" },
+    h("p", { text: feedback.text }), feedback.rule !== step.rule ? ruleLink(feedback) : null) : null;
+    // feedback on this step (an answer, a wrong move) follows its caption; on the last step's move, precedes it
+    const here = feedback.step === step.number;
+    copied = copied && panel.dataset.step === String(step.number) ? copied : null;
+    panel.dataset.step = String(step.number);
+    panel.dataset.kind = step.kind;
+    panel.replaceChildren(...[
+      h("header", { class: "spynb-walk__head" },
+        h("h4", { class: "spynb-walk__title", text: data.title }),
+        h("p", { class: "spynb-walk__position", text: `Step ${step.number} of ${data.count}` }), progress),
+      step.number === 1 && data.goal ? h("p", { class: "spynb-walk__goal" }, h("strong", { text: "Goal: " }), data.goal) : null,
+      data.just ? h("p", { class: "spynb-walk__just" }, h("strong", { text: "What happened: " }), data.just) : null,
+      here ? null : feedbackBox,
+      h("div", { class: `spynb-walk__step is-${step.kind}`, "aria-live": "polite" },
+        h("p", { class: "spynb-walk__kind", text: WALK_KIND_LABEL[step.kind] }),
+        h("p", { class: "spynb-walk__caption", text: step.caption }),
+        question(step),
+        last && step.links.length ? h("ul", { class: "spynb-walk__links" },
+          step.links.map((link) => h("li", {}, h("a", { href: link.href, target: "_blank", rel: "noopener" }, link.text)))) : null,
+        h("p", { class: "spynb-walk__small" }, ruleLink(step),
+          step.quote ? h("q", { class: "spynb-walk__quote", text: step.quote }) : null)),
+      here ? feedbackBox : null,
+      h("div", { class: "spynb-walk__row" },
+        button("walk-prev", "◀ Previous", () => walkSend({ move: "previous" }), { disabled: data.at === 0 }),
+        step.kind === "narrated" || step.kind === "question"
+          ? button("walk-next", "Next ▶", () => walkSend({ move: "next" }), { class: "spynb-walk__next" }) : null,
+        step.kind === "your-turn" ? button("walk-show", "Show me", () => walkSend({ move: "show" })) : null,
+        last ? button("walk-restart", "Start again", () => walkSend({ move: "jump", step: 1 })) : null,
+        jump),
+      linkRow(data),
+    ].filter(Boolean));
+    if (focusKey) {
+      const again = /** @type {HTMLElement | null} */ (panel.querySelector(`[data-key="${CSS.escape(focusKey)}"]`));
+      if (again && !again.hasAttribute("disabled")) again.focus();
+      else /** @type {HTMLElement | null} */ (panel.querySelector(".spynb-walk__next, [data-key=walk-show], [data-key=walk-restart]"))?.focus();
+    }
+  };
+
+  let pending = false;
+  const schedule = () => {
+    if (pending) return;
+    pending = true;
+    queueMicrotask(() => { pending = false; draw(); });
+  };
+  model.on("change:walk", schedule);
+  model.on("change:feedback", schedule);
+  const wanted = stepInAddress();
+  const data = model.get("walk") || {};
+  if (wanted !== null && data.step && !walkHashFollowed.has(model)) {
+    walkHashFollowed.add(model);
+    if (wanted !== data.step.number) walkSend({ move: "jump", step: wanted });
+  }
+  draw();
+  return () => {
+    model.off("change:walk", schedule);
+    model.off("change:feedback", schedule);
+  };
+}
+
+boardPanels.push(walkthroughPanel);

@@ -1,0 +1,341 @@
+"""The walkthrough player: a scenario (:mod:`spynb.scenarios`) told one step at a time on its game's board.
+
+Each step says what comes *before* it happens.  A narrated step's move is
+played when the learner presses Next, and the board marks what it changed; at
+a your-turn step the learner makes the move (any move the step accepts) or
+asks *Show me*; a question step asks and answers with the engine's own
+result; the end step sums up and links on.  After every move the panel says,
+in the engine's words, what the shown seat saw happen (never the move's
+notation).
+
+The player is the game's board class with :class:`Walkthrough` mixed in
+(:func:`player_class`), so the drawing, the highlighting and a game's own
+controls (KLOAK's touch-move) work as on any board.  Its panel is
+``static/walkthrough.js`` (+ ``.css``), joined into the board's module by
+:func:`spynb.widgets.play.module_source`.  A page address ending in
+``#step=12`` opens the walkthrough at step 12; the panel offers a link to
+the step shown.
+
+>>> tour = walkthrough("cloak-dagger-first-steps")
+>>> type(tour).__name__, tour.walk["at"], tour.walk["step"]["kind"]
+('CloakDaggerWalkthrough', 0, 'narrated')
+>>> tour.walk_jump(3)
+True
+>>> tour.walk["step"]["number"], tour.walk["count"]
+(3, 18)
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from typing import Any, ClassVar
+
+import traitlets
+
+from ..engine import Game, SpynbError
+from ..rulespage import rule_href
+from ..scenarios import Scenario, Step, StepKind, load
+from .play import HUMAN, PlayBoard, _error, _error_from, _is_int, board_class
+
+__all__ = ["Walkthrough", "walkthrough", "player_class", "narrate"]
+
+QUIET = "The move is made; nothing of it shows yet."
+"""What the panel says after a move whose events the shown seat does not see yet (a card played face down)."""
+
+
+def _without_rule_ids(text: str, rules: Any) -> str:
+    """``text`` with parenthesised rule ids taken out (they are shown as links, not in the prose).
+
+    >>> from spynb import get_spec
+    >>> _without_rule_ids("The pile is revealed (TG-4): Kevlar (a card).", get_spec("target").rules)
+    'The pile is revealed: Kevlar (a card).'
+    """
+    def drop(found: re.Match[str]) -> str:
+        ids = [part for part in re.split(r"[,\s]+", found.group(1)) if part]
+        return "" if ids and all(part in rules for part in ids) else found.group(0)
+
+    return re.sub(r"\s*\(([^()]*)\)", drop, text)
+
+
+def narrate(before: Game, after: Game, seat: int | None) -> str:
+    """What ``seat`` (None: everyone) saw happen between two points of one game, in the engine's words.
+
+    >>> from spynb import scenarios
+    >>> tour = scenarios.load("kloak-first-kloak")
+    >>> narrate(tour.game_at(2), tour.game_at(3), 1)
+    'Seat 1 moved the big piece on a1 onto the small piece on a2.'
+    """
+    seen = after.state.events_seen_by(seat)[len(before.state.events_seen_by(seat)):]
+    rules = after.spec.rules
+    return " ".join(_without_rule_ids(event.text, rules) for event in seen) or QUIET
+
+
+class Walkthrough(PlayBoard):
+    """What every game's walkthrough player adds to its board (see :func:`player_class`)."""
+
+    PANELS: ClassVar[tuple[str, ...]] = ("walkthrough",)
+    SCRIPTED: ClassVar[bool] = True
+
+    walk = traitlets.Dict(help="The scenario and the step shown: {id, title, goal, seat, count, at (0-based), "
+                               "step: {number, kind, caption, rule, rule_href, citation, quote, choices, "
+                               "number_answer, answered, links}, just (what the last move showed, in words), "
+                               "outline: [{number, kind, title}]}.").tag(sync=True)
+    feedback = traitlets.Dict(help="About the learner's last move or answer: {ok, text, step (the number of the "
+                                   "step it is about), rule, rule_href, citation}; {} when there is nothing to say."
+                              ).tag(sync=True)
+
+    _scenario: Scenario
+    _at: int
+    _answers: dict[int, str]
+    _replies: dict[int, Any]
+    _just: str
+
+    def _begin(self, scenario: Scenario) -> None:
+        """Set the player's own state (before the board's constructor draws)."""
+        self._scenario, self._at, self._answers, self._replies, self._just = scenario, 0, {}, {}, ""
+
+    # -- the step shown ---------------------------------------------------------------------
+    def _step(self) -> Step:
+        return self._scenario.steps[self._at]
+
+    def humans(self) -> list[int]:
+        """The learner plays the scenario's seat and nothing else."""
+        return [] if self._scenario.seat is None else [self._scenario.seat]
+
+    def _acting_seat(self) -> int | None:
+        expect = self._step().expect
+        return expect.seat if expect is not None and expect.seat in self._game.turn.seats else None
+
+    def _status_text(self) -> str:
+        step = self._step()
+        if step.kind is StepKind.YOUR_TURN:
+            return f"Your turn, as {self._seat_name(step.expect.seat)}."  # type: ignore[union-attr]
+        if step.kind is StepKind.QUESTION:
+            return "A question: choose your answer."
+        if step.kind is StepKind.END:
+            return "The walkthrough is complete."
+        return f"Step {self._at + 1} of {len(self._scenario.steps)}."
+
+    def _setup_data(self) -> dict:
+        return super()._setup_data() | {"walkthrough": True}
+
+    def _redraw(self) -> None:
+        with self.hold_sync():
+            super()._redraw()
+            self.walk = self._walk_data()
+
+    def _rule(self, rule: str) -> dict[str, str]:
+        rules = self._spec.rules
+        if not rule or rule not in rules:
+            return {"rule": "", "rule_href": "", "citation": ""}
+        return {"rule": rule, "rule_href": rule_href(rule), "citation": rules.citation(rule)}
+
+    def _walk_data(self) -> dict:
+        scenario, at, step = self._scenario, self._at, self._step()
+        question = step.question
+        shown = {"number": at + 1, "kind": step.kind.value, "caption": step.caption, "quote": step.quote,
+                 **self._rule(step.rule),
+                 "choices": [{"text": c.text, "value": c.value} for c in question.choices] if question else [],
+                 "number_answer": bool(question and question.number), "answered": self._replies.get(at),
+                 "links": [{"text": link.text, "href": link.value} for link in step.links]}
+        outline = [{"number": i + 1, "kind": s.kind.value, "title": _title(s.caption)}
+                   for i, s in enumerate(scenario.steps)]
+        return {"id": scenario.id, "title": scenario.title, "goal": scenario.goal, "seat": scenario.seat,
+                "count": len(scenario.steps), "at": at, "step": shown, "just": self._just, "outline": outline}
+
+    # -- moving through the steps -----------------------------------------------------------
+    def _goto(self, at: int, *, feedback: dict | None = None, just: str = "") -> None:
+        """Show step ``at`` (0-based); ``just``: what the move that led here showed (its changes are marked)."""
+        for kept in (self._answers, self._replies):
+            for i in [i for i in kept if i >= at]:
+                del kept[i]
+        self._game = self._scenario.game_at(at, self._answers)
+        self._at, self._just = at, just
+        with self.hold_sync():
+            self.error = {}
+            self.feedback = feedback or {}
+            if not just:
+                self._prev_view = None  # a jump: nothing to mark as changed
+            self._after_change()  # the board forgets a half-made move (a touched piece) and redraws
+
+    def _advance(self, answers: dict[int, str] | None = None, feedback: dict | None = None) -> None:
+        """Play the step's move (``answers``: the learner's, else the scenario's) and show the next step."""
+        before, at = self._game, self._at
+        if answers:
+            self._answers.update(answers)
+        after = self._scenario.game_at(at + 1, self._answers)
+        just = narrate(before, after, self.viewer)
+        self._goto(at + 1, feedback=feedback, just=just if self._step().moves else "")
+
+    def walk_next(self) -> bool:
+        """Next: play a narrated step's move (if any) or leave a question; refused elsewhere."""
+        step = self._step()
+        if step.kind is StepKind.END:
+            self.error = _error("This is the last step: the walkthrough is complete.", kind="walk")
+            return False
+        if step.kind is StepKind.YOUR_TURN:
+            self.error = _error("Your turn: make the move on the board, or press Show me.", kind="walk")
+            return False
+        self._advance()
+        return True
+
+    def walk_previous(self) -> bool:
+        if self._at == 0:
+            self.error = _error("This is the first step of the walkthrough.", kind="walk")
+            return False
+        self._goto(self._at - 1)
+        return True
+
+    def walk_jump(self, step: Any) -> bool:
+        """Show step ``step`` (1-based, as "step n of m" and ``#step=n`` count)."""
+        count = len(self._scenario.steps)
+        if not _is_int(step) or not 1 <= step <= count:
+            self.error = _error(f"There is no step {step!r:.20}: the steps are 1 to {count}.", kind="walk")
+            return False
+        self._goto(step - 1)
+        return True
+
+    def walk_show(self) -> bool:
+        """Show me: play the scenario's own move at a your-turn step, and say it in words."""
+        step = self._step()
+        if step.expect is None:
+            self.error = _error("There is no move to show at this step.", kind="walk")
+            return False
+        self._advance(feedback={"ok": None, "shown": True, "step": self._at + 1,
+                                "text": "Here is a move that does it."})
+        return True
+
+    def walk_answer(self, value: Any) -> bool:
+        """Answer the question shown; the feedback says whether the engine agrees, and why."""
+        question, at = self._step().question, self._at
+        if question is None:
+            self.error = _error("There is no question at this step.", kind="walk")
+            return False
+        if question.number and not _is_int(value) or not question.number and \
+                value not in [c.value for c in question.choices]:
+            self.error = _error(f"{value!r:.30} is not one of this question's answers.", kind="walk")
+            return False
+        try:
+            right = question.right(self._game, self._scenario.seat)
+        except SpynbError as err:
+            self.error = _error_from(err)
+            return False
+        said = [c.text for c in question.choices if c.value in right] or [str(r) for r in right]
+        ok = value in right
+        text = f"{'Right' if ok else 'Not quite'}. The answer: {' / '.join(said)}. {question.explain}".strip()
+        self._replies[at] = value
+        with self.hold_sync():
+            self.error = {}
+            self.feedback = {"ok": ok, "text": text, "step": at + 1, **self._rule(self._step().rule)}
+            self._redraw()
+        return True
+
+    def _walk_message(self, content: dict) -> None:
+        move = content.get("move")
+        if move == "next":
+            self.walk_next()
+        elif move == "previous":
+            self.walk_previous()
+        elif move == "jump":
+            self.walk_jump(content.get("step"))
+        elif move == "show":
+            self.walk_show()
+        elif move == "answer":
+            self.walk_answer(content.get("value"))
+        else:
+            self.error = _error(f"unknown walkthrough move {move!r:.40}", kind="walk")
+
+    def _dispatch(self, content: Any) -> None:
+        if isinstance(content, dict) and content.get("kind") == "walk":
+            self._walk_message(content)
+        else:
+            super()._dispatch(content)
+
+    # -- the learner's move -----------------------------------------------------------------
+    def play(self, notation: Any) -> bool:
+        """The learner's move at a your-turn step: accepted, explained, or refused by the rules."""
+        step = self._step()
+        if not isinstance(notation, str) or not notation.strip() or len(notation) > 100:
+            self.error = _error(f"an intention must be an action's notation, not {notation!r:.60}")
+            return False
+        if step.expect is None:
+            self.error = _error("This step is not yours to play: press Next." if step.kind is StepKind.NARRATED
+                                else "There is no move to make at this step.", kind="walk")
+            return False
+        trial = self._scenario.game_at(self._at, self._answers)
+        try:
+            action = str(trial.play(notation.strip(), step.expect.seat))
+        except SpynbError as err:
+            self.error = _error_from(err)
+            return False
+        if not step.expect.accepts(action):
+            with self.hold_sync():
+                self.error = {}
+                self.feedback = {"ok": False, "text": f"That move is legal, but not this step's. "
+                                                      f"{step.expect.explain(action)}", "step": self._at + 1,
+                                 **self._rule(step.rule)}
+            return False
+        self._advance({self._at: f"{step.expect.seat}: {action}"},
+                      feedback={"ok": True, "step": self._at + 1, "text": step.expect.praise or "Yes: that does it."})
+        return True
+
+    # -- what a walkthrough refuses -----------------------------------------------------------
+    def _undo_check(self) -> tuple[bool, str]:
+        return False, "A walkthrough steps back with Previous."
+
+    def undo(self) -> bool:
+        self.error = _error("A walkthrough steps back with Previous.", kind="undo")
+        return False
+
+    def review(self, step: int | None) -> bool:
+        self.error = _error("A walkthrough steps back with Previous.", kind="review")
+        return False
+
+    def new_game(self, **options: Any) -> bool:
+        self.error = _error("A walkthrough plays its scenario; open a board to play a new game.", kind="setup")
+        return False
+
+    def load(self, text: Any) -> bool:
+        self.error = _error("A walkthrough plays its scenario; records load on a board.", kind="record")
+        return False
+
+
+def _title(caption: str) -> str:
+    """A caption's first sentence (after a "Your turn."), short enough for a list of steps.
+
+    >>> _title("Your turn. Choose envelope 11. Your agents go there.")
+    'Choose envelope 11.'
+    """
+    first = re.split(r"(?<=[.!?:])\s", caption.removeprefix("Your turn. "), maxsplit=1)[0]
+    return first if len(first) <= 70 else first[:67].rstrip() + "…"
+
+
+@functools.cache
+def player_class(board: type[PlayBoard]) -> type[Walkthrough]:
+    """The walkthrough player for one game's board: the board with :class:`Walkthrough` mixed in."""
+
+    def __init__(self: Walkthrough, scenario: Scenario, *, teaching: bool = False) -> None:
+        self._begin(scenario)
+        board.__init__(self, scenario.game_at(0), players=[HUMAN] * scenario.seats,  # type: ignore[misc]
+                       teaching=teaching or scenario.seat is None)
+
+    name = board.__name__.removesuffix("Board") + "Walkthrough"
+    return type(name, (board, Walkthrough), {"__init__": __init__, "__module__": __name__,
+                                             "__doc__": f"A walkthrough on the {board.GAME} board."})
+
+
+def walkthrough(name: str, teaching: bool = False, *, start: int = 1) -> Walkthrough:
+    """The walkthrough player for the shipped scenario ``name``, at step ``start`` (1-based).
+
+    ``teaching`` shows the omniscient teaching view (a scenario whose ``seat``
+    is null always does).
+
+    :raises RecordError: no such scenario, or a malformed one.
+    """
+    scenario = load(name)
+    player = player_class(board_class(scenario.game))(scenario, teaching=teaching)
+    if start != 1 and not player.walk_jump(start):
+        raise SpynbError(player.error["message"])
+    return player
+

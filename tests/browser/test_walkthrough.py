@@ -1,0 +1,141 @@
+"""The walkthrough player in a real browser: #step= in the address, each step kind, feedback, screenshots.
+
+The site-check notebook is opened with ``#step=5`` in its address, and a
+cell added to it shows the first Cloak & Dagger walkthrough: the player reads
+the address when it is drawn and opens at step 5.  The tests then drive the
+panel and the board as a learner would, and read what Python holds.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from spynb import scenarios
+
+from .browser_helpers import open_notebook, run_all_cells, run_python, save_screenshot
+from .test_boards import python_json
+
+pytestmark = pytest.mark.browser
+
+NAME = "cloak-dagger-first-steps"
+START = 5
+"""The step the address names: the first your-turn step (hide your agents in envelope 11)."""
+
+
+def kind_of(number: int) -> str:
+    return scenarios.load(NAME).steps[number - 1].kind.value
+
+
+@pytest.fixture(scope="module")
+def tour_notebook(browser, site_url):
+    notebook = open_notebook(browser, site_url, f"site-check.ipynb#step={START}")
+    run_all_cells(notebook)
+    run_python(notebook, f'from spynb.widgets.walkthrough import walkthrough\ntour = walkthrough("{NAME}")\ntour')
+    notebook.page.locator(".spynb-walk").wait_for(timeout=60_000)
+    yield notebook
+    notebook.page.context.close()
+
+
+@pytest.fixture
+def panel(tour_notebook):
+    return tour_notebook.page.locator(".spynb-walk").last
+
+
+@pytest.fixture
+def board(tour_notebook):
+    return tour_notebook.page.locator(".spynb-play").last
+
+
+def shoot(panel, name: str) -> None:
+    """A screenshot of the page with the walkthrough's board scrolled to the top of the notebook."""
+    panel.evaluate("el => el.closest('.spynb-play').scrollIntoView({block: 'start'})")
+    panel.page.wait_for_timeout(300)
+    save_screenshot(panel.page, name)
+
+
+def jump(panel, number: int) -> None:
+    panel.locator('select[data-key="walk-jump"]').select_option(str(number))
+    panel.page.wait_for_function("([el, n]) => el.dataset.step === String(n)",
+                                 arg=[panel.element_handle(), number], timeout=30_000)
+
+
+def test_the_address_step_opens_that_step_with_its_instruction_before_the_move(tour_notebook, panel, board):
+    assert kind_of(START) == "your-turn"
+    panel.page.wait_for_function("el => el.dataset.step === '5'", arg=panel.element_handle(), timeout=30_000)
+    assert python_json(tour_notebook, "tour.walk['at']") == START - 1
+    assert panel.locator(".spynb-walk__position").inner_text() == f"Step {START} of 18"
+    caption = panel.locator(".spynb-walk__caption").inner_text()
+    assert caption.startswith("Your turn") and "envelope 11" in caption
+    assert python_json(tour_notebook, "[s for s, _ in tour.game.actions]") == [None, None]  # the learner has not moved
+    assert panel.locator('[data-key="walk-show"]').is_visible()
+    assert panel.locator('[data-key="walk-next"]').count() == 0
+    link = panel.locator(".spynb-walk__rule").first
+    assert link.get_attribute("href") == "../rules/index.html#CD-4" and link.get_attribute("target") == "_blank"
+    shoot(panel, "walkthrough-your-turn")
+
+
+def test_a_wrong_move_is_explained_and_the_right_one_described(tour_notebook, panel, board):
+    jump(panel, START)
+    board.locator('.cd-env[data-action="5"]').click()
+    wrong = panel.locator(".spynb-walk__feedback.is-wrong")
+    wrong.wait_for(timeout=30_000)
+    assert "envelope 11" in wrong.inner_text()
+    assert python_json(tour_notebook, "tour.walk['at']") == START - 1
+    shoot(panel, "walkthrough-wrong-move")
+    board.locator('.cd-env[data-action="11"]').click()
+    panel.locator(".spynb-walk__feedback.is-ok").wait_for(timeout=30_000)
+    assert python_json(tour_notebook, "tour.walk['at']") == START
+    assert "put d D into envelope 11" in panel.locator(".spynb-walk__just").inner_text()
+    assert board.locator(".is-changed").count() >= 1
+    assert kind_of(START + 1) == "narrated"
+    assert panel.locator(".spynb-walk__caption").inner_text().startswith("Now seat 2 hides its agents")
+    text = board.inner_text()
+    assert "null" not in text and "undefined" not in text
+    shoot(panel, "walkthrough-narrated")
+
+
+def test_next_plays_a_narrated_move_after_its_caption(tour_notebook, panel, board):
+    jump(panel, START + 1)
+    played = python_json(tour_notebook, "len(tour.game.actions)")
+    panel.locator('[data-key="walk-next"]').click()
+    panel.page.wait_for_function(f"el => el.dataset.step === String({START + 2})",
+                                 arg=panel.element_handle(), timeout=30_000)
+    assert python_json(tour_notebook, "len(tour.game.actions)") == played + 1
+    assert "Seat 2" in panel.locator(".spynb-walk__just").inner_text()
+
+
+def test_a_question_gives_feedback_with_the_rule(tour_notebook, panel):
+    number = START + 2
+    assert kind_of(number) == "question"
+    jump(panel, number)
+    panel.locator(".spynb-walk__choice", has_text="Seat 2 plays").click()
+    feedback = panel.locator(".spynb-walk__feedback")
+    feedback.wait_for(timeout=30_000)
+    assert "is-wrong" in feedback.get_attribute("class")
+    assert "A card comes from the stack into it" in feedback.inner_text()
+    assert feedback.evaluate("el => el.previousElementSibling.classList.contains('spynb-walk__step')")  # below it
+    rule = panel.locator(".spynb-walk__step a.spynb-walk__rule")
+    assert rule.get_attribute("href") == "../rules/index.html#CD-5" and rule.get_attribute("target") == "_blank"
+    panel.locator(".spynb-walk__choice", has_text="A card comes").click()
+    panel.locator(".spynb-walk__feedback.is-ok").wait_for(timeout=30_000)
+    assert python_json(tour_notebook, "tour.feedback['ok']") is True
+    shoot(panel, "walkthrough-question")
+
+
+def test_the_end_step_links_on_and_offers_no_next(tour_notebook, panel):
+    jump(panel, 18)
+    assert kind_of(18) == "end"
+    assert panel.locator('[data-key="walk-next"]').count() == 0
+    assert "next" not in panel.locator(".spynb-walk__caption").inner_text().lower()
+    link = panel.locator(".spynb-walk__links a").first
+    assert "cloak-dagger/02-play.ipynb" in link.get_attribute("href")
+    shoot(panel, "walkthrough-end")
+
+
+def test_a_link_to_the_step_is_offered_as_visible_text(tour_notebook, panel):
+    jump(panel, 12)
+    panel.locator('[data-key="walk-copy"]').click()
+    address = panel.locator(".spynb-walk__address")
+    address.wait_for(timeout=10_000)
+    assert address.input_value().endswith("#step=12")
+    assert "notebooks/index.html?path=site-check.ipynb" in address.input_value()
