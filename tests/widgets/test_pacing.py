@@ -163,7 +163,7 @@ def test_no_hidden_information_in_the_bot_traits(game_name):
     """Twins that differ only in what the seat has not seen give identical traits with bots at the table."""
     seats = smallest(game_name)
     checked = 0
-    for game, _ in random_positions(game_name, 30, seats=seats, first_seed=100):
+    for game, _ in random_positions(game_name, 30, seats=seats, first_seed=100, max_steps=60):
         bot_seat = game.turn.seats[0]
         seat = next(s for s in range(1, seats + 1) if s != bot_seat)
         twin = hidden_twin(game, seat, seed=len(game.actions))

@@ -94,7 +94,7 @@ def test_a_running_game_link_cannot_tell_two_deals_apart(game_name):
     spec = spynb.get_spec(game_name)
     seats = spec.allowed_seats(spec.default_variant)[0]
     checked = 0
-    for game, seat in random_positions(game_name, 30, seats=seats, first_seed=50):
+    for game, seat in random_positions(game_name, 30, seats=seats, first_seed=50, max_steps=60):
         twin = hidden_twin(game, seat, seed=len(game.actions) + 1)
         if twin is None:
             continue
