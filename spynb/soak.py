@@ -20,14 +20,14 @@ so a new game is soaked by existing.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from spynb.bots import make_bot
 from spynb.engine import Action, Game, GameSpec, Record, State, sample_chance
 from spynb.games import get_spec
 
-__all__ = ["Violation", "LeakTally", "SoakReport", "check_no_leak", "check_no_leak_at", "replay_steps",
+__all__ = ["Entry", "Violation", "LeakTally", "SoakReport", "check_no_leak", "check_no_leak_at", "replay_steps",
            "configurations", "soak", "soak_game", "EVERY", "HORIZON", "TURN_LIMIT"]
 
 Entry = tuple[int | None, Action]
@@ -93,7 +93,7 @@ class LeakTally:
 
 # -- the no-leak check ------------------------------------------------------------------------------------------
 def check_no_leak(state: State, seat: int, upcoming: Sequence[Entry], rng: random.Random, tally: LeakTally,
-                  horizon: int = HORIZON) -> str | None:
+                  horizon: int = HORIZON, hidden: object = None) -> str | None:
     """Re-deal what ``seat`` has not seen and look for any difference it could notice; the first, or None.
 
     Whose turn it is, the phase, event numbering and timing may depend only on public facts and
@@ -102,7 +102,7 @@ def check_no_leak(state: State, seat: int, upcoming: Sequence[Entry], rng: rando
     as in the real one; (c) both are continued with the game's ``upcoming`` actions, checking (a) and
     (b) after each, until ``horizon`` steps, an action not legal in the re-deal (another seat's hidden
     cards decided it), or the seat being shown different things (a fair reveal).  ``state`` is left
-    as it was; ``tally`` counts what was done.
+    as it was; ``tally`` counts what was done (``hidden``: ``state``'s hidden part, if already known).
     """
     try:
         other = state.resample_hidden(seat, rng)
@@ -111,16 +111,16 @@ def check_no_leak(state: State, seat: int, upcoming: Sequence[Entry], rng: rando
     if other is None:
         return None
     tally.redeals += 1
-    tally.changed += _hidden_part(other) != _hidden_part(state)
+    tally.changed += _hidden_part(other) != (_hidden_part(state) if hidden is None else hidden)
     real = state.clone()
-    problem = _difference(real, other, seat)
+    seen = _Seen(real, seat), _Seen(other, seat)
+    problem = _difference(real, other, seat, seen)
     if problem:
         return f"seat {seat}'s re-deal: {problem}"
     for taken, (actor, action) in enumerate(upcoming[:horizon], 1):
         chosen = _next_action(real, other, actor, action, rng, tally)
         if chosen is None:
             return None
-        seen = len(real.events_seen_by(seat))
         after = f"{taken} step(s) after seat {seat}'s re-deal, after {_entry(actor, chosen)}"
         try:
             real.apply(chosen, actor)
@@ -128,23 +128,46 @@ def check_no_leak(state: State, seat: int, upcoming: Sequence[Entry], rng: rando
         except Exception as err:
             return f"{after}: the re-dealt state crashed: {_crash(err)}"
         tally.steps += 1
-        if _shown_differently(real, other, seat, seen):
+        shown = seen[0].new(), seen[1].new()
+        if [e[1:] for e in shown[0]] != [e[1:] for e in shown[1]]:  # shown different things: a fair reveal
             tally.revealed += 1
             return _invalid(real, other, after)
-        problem = _difference(real, other, seat)
+        problem = _difference(real, other, seat, seen)
         if problem:
             return f"{after}: {problem}"
     return None
 
 
 def check_no_leak_at(state: State, upcoming: Sequence[Entry], seed: object, tally: LeakTally,
-                     horizon: int = HORIZON) -> list[str]:
-    """:func:`check_no_leak` for every seat, each re-dealt with its own generator seeded by ``(seed, seat)``."""
+                     horizon: int = HORIZON, seats: Iterable[int] | None = None) -> list[str]:
+    """:func:`check_no_leak` for every seat (or ``seats``), each re-dealt by a generator seeded by ``(seed, seat)``."""
     if state.over:
         return []
-    found = (check_no_leak(state, seat, upcoming, random.Random(f"{seed}/{seat}"), tally, horizon)
-             for seat in range(1, state.seats + 1))
+    hidden = _hidden_part(state)
+    found = (check_no_leak(state, seat, upcoming, random.Random(f"{seed}/{seat}"), tally, horizon, hidden)
+             for seat in (range(1, state.seats + 1) if seats is None else seats))
     return [problem for problem in found if problem]
+
+
+class _Seen:
+    """The events one seat saw in one state, read as they come: (step, kind, actor, data) each."""
+
+    def __init__(self, state: State, seat: int) -> None:
+        self.state, self.seat, self.read = state, seat, 0
+        self.events: list[tuple[object, ...]] = []
+        self.new()
+
+    def new(self) -> list[tuple[object, ...]]:
+        """The events the seat saw since the last call."""
+        events = self.state.events
+        fresh = [(e.step, e.kind, e.actor, e.data) for e in events[self.read:] if e.visible_to(self.seat)]
+        self.read = len(events)
+        self.events += fresh
+        return fresh
+
+    @property
+    def steps(self) -> list[object]:
+        return [event[0] for event in self.events]
 
 
 def _next_action(real: State, other: State, actor: int | None, action: Action, rng: random.Random,
@@ -168,7 +191,7 @@ def _next_action(real: State, other: State, actor: int | None, action: Action, r
     return rng.choices([outcome for outcome, _ in shared], [weight for _, weight in shared])[0]
 
 
-def _difference(real: State, other: State, seat: int) -> str | None:
+def _difference(real: State, other: State, seat: int, seen: tuple[_Seen, _Seen]) -> str | None:
     """The first thing ``seat`` could tell apart between the states (or a broken invariant), or None."""
     invalid = _invalid(real, other, "")
     if invalid:
@@ -182,7 +205,7 @@ def _difference(real: State, other: State, seat: int) -> str | None:
     if legal != legal_there:
         return (f"seat {seat}'s legal actions differ: only real {_strs(set(legal) - set(legal_there))}, "
                 f"only re-dealt {_strs(set(legal_there) - set(legal))}")
-    steps, steps_there = _seen_steps(real, seat), _seen_steps(other, seat)
+    steps, steps_there = seen[0].steps, seen[1].steps
     if steps != steps_there:
         return (f"the events seat {seat} saw differ in count or numbering: {len(steps)} events, steps "
                 f"{_tail(steps)} in the real state; {len(steps_there)}, steps {_tail(steps_there)} re-dealt")
@@ -195,17 +218,6 @@ def _invalid(real: State, other: State, where: str) -> str | None:
         if problems:
             return f"{where}: the {label} state is invalid: {'; '.join(problems[:3])}"
     return None
-
-
-def _shown_differently(real: State, other: State, seat: int, seen: int) -> bool:
-    """Whether the last step showed ``seat`` different things in the two states (a fair reveal)."""
-    def shown(state: State) -> list[tuple[object, ...]]:
-        return [(e.kind, e.actor, e.data) for e in state.events_seen_by(seat)[seen:]]
-    return shown(real) != shown(other)
-
-
-def _seen_steps(state: State, seat: int) -> list[int]:
-    return [event.step for event in state.events_seen_by(seat)]
 
 
 def _hidden_part(state: State) -> dict[str, object]:
@@ -237,7 +249,7 @@ def _strs(actions: set[Action]) -> str:
     return "{" + ", ".join(sorted(map(str, actions))) + "}"
 
 
-def _tail(steps: list[int]) -> str:
+def _tail(steps: list[object]) -> str:
     return ("…" if len(steps) > 8 else "") + str(steps[-8:])
 
 
