@@ -12,7 +12,7 @@ the no-leak check (:func:`check_no_leak`) for every seat.
 Everything here goes through the public contract (``State``, ``Game``, ``Record``, ``GameSpec``),
 so a new game is soaked by existing.
 
->>> report = soak("cloak-dagger", games=2, seed=0, every=25)
+>>> report = soak("kloak", games=2, seed=0, every=25)
 >>> report.games, report.violations, report.leaks.changed > 0
 (2, [], True)
 """
@@ -28,7 +28,7 @@ from spynb.engine import Action, Game, GameSpec, Record, State, sample_chance
 from spynb.games import get_spec
 
 __all__ = ["Entry", "Violation", "LeakTally", "SoakReport", "check_no_leak", "check_no_leak_at", "replay_steps",
-           "configurations", "soak", "soak_game", "EVERY", "HORIZON", "TURN_LIMIT"]
+           "configurations", "setup", "soak", "soak_game", "EVERY", "LINEUPS", "HORIZON", "TURN_LIMIT"]
 
 Entry = tuple[int | None, Action]
 """One step of a game: the acting seat (``None`` for chance) and its action."""
@@ -302,6 +302,13 @@ def configurations(spec: GameSpec) -> list[tuple[str, int]]:
     return [(variant, seats) for variant in spec.variants for seats in spec.allowed_seats(variant)]
 
 
+def setup(spec: GameSpec, seed: int) -> tuple[str, int, tuple[str, ...]]:
+    """Soak game ``seed``'s variant, seat count and bot lineup: each configuration in turn, then the next lineup."""
+    configs = configurations(spec)
+    variant, seats = configs[seed % len(configs)]
+    return variant, seats, LINEUPS[seed // len(configs) % len(LINEUPS)]
+
+
 def soak(game: str, *, games: int, seed: int = 0, every: int = EVERY, horizon: int = HORIZON,
          turn_limit: int = TURN_LIMIT, progress: Callable[[int, int], None] | None = None) -> SoakReport:
     """Soak ``games`` games of ``game`` with seeds ``seed``, ``seed + 1``, …"""
@@ -317,9 +324,7 @@ def soak(game: str, *, games: int, seed: int = 0, every: int = EVERY, horizon: i
 def soak_game(spec: GameSpec, seed: int, *, every: int = EVERY, horizon: int = HORIZON,
               turn_limit: int = TURN_LIMIT) -> SoakReport:
     """Play game ``seed`` with bots, then check it step by step."""
-    configs = configurations(spec)
-    variant, seats = configs[seed % len(configs)]
-    lineup = LINEUPS[seed // len(configs) % len(LINEUPS)]
+    variant, seats, lineup = setup(spec, seed)
     report = SoakReport(spec.name, seed, games=1)
 
     def violation(step: int, check: str, what: str) -> None:
