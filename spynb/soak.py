@@ -27,8 +27,8 @@ from spynb.bots import make_bot
 from spynb.engine import Action, Game, GameSpec, Record, State, sample_chance
 from spynb.games import get_spec
 
-__all__ = ["Entry", "Violation", "LeakTally", "SoakReport", "check_no_leak", "check_no_leak_at", "replay_steps",
-           "configurations", "setup", "soak", "soak_game", "EVERY", "LINEUPS", "HORIZON", "TURN_LIMIT"]
+__all__ = ["EVERY", "HORIZON", "LINEUPS", "TURN_LIMIT", "Entry", "LeakTally", "SoakReport", "Violation",
+           "check_no_leak", "check_no_leak_at", "configurations", "replay_steps", "setup", "soak", "soak_game"]
 
 Entry = tuple[int | None, Action]
 """One step of a game: the acting seat (``None`` for chance) and its action."""
@@ -106,7 +106,7 @@ def check_no_leak(state: State, seat: int, upcoming: Sequence[Entry], rng: rando
     """
     try:
         other = state.resample_hidden(seat, rng)
-    except Exception as err:  # a crash is a finding, reported with the rest
+    except Exception as err:  # noqa: BLE001 -- a crash is a finding, reported with the rest
         return f"seat {seat}'s re-deal crashed: {_crash(err)}"
     if other is None:
         return None
@@ -125,7 +125,7 @@ def check_no_leak(state: State, seat: int, upcoming: Sequence[Entry], rng: rando
         try:
             real.apply(chosen, actor)
             other.apply(chosen, actor)
-        except Exception as err:
+        except Exception as err:  # noqa: BLE001
             return f"{after}: the re-dealt state crashed: {_crash(err)}"
         tally.steps += 1
         shown = seen[0].new(), seen[1].new()
@@ -251,7 +251,7 @@ def _strs(actions: set[Action]) -> str:
     return "{" + ", ".join(sorted(map(str, actions))) + "}"
 
 
-def _tail(steps: list[object]) -> str:
+def _tail(steps: Sequence[object]) -> str:
     return ("…" if len(steps) > 8 else "") + str(steps[-8:])
 
 
@@ -352,7 +352,7 @@ def _play(game: Game, lineup: Sequence[str], seed: int, violation: Callable[[int
             else:
                 seat = rng.choice(state.turn.seats)
                 game.play(bots[seat].choose(state.view(seat), state.legal_actions(seat)), seat)
-    except Exception as err:
+    except Exception as err:  # noqa: BLE001
         violation(len(game), "play", f"the game crashed: {_crash(err)}")
         return fingerprints
     if not game.over:
@@ -374,12 +374,15 @@ def _check(game: Game, fingerprints: list[int], every: int, horizon: int, leaks:
             if step % every == 0:
                 for problem in check_no_leak_at(state, entries[step:], f"{game.seed}/{step}", leaks, horizon):
                     violation(step, "no-leak", problem)
-    except Exception as err:
-        violation(step, "replay", f"replaying the actions crashed: {_crash(err)}")
+    except Exception as err:  # noqa: BLE001 -- a crash is a finding, reported with the rest
+        violation(step, "crash", f"replaying and checking the actions crashed: {_crash(err)}")
         return
-    problem = _record_problem(game)
-    if problem:
-        violation(len(entries), "record", problem)
+    try:
+        wrong = _record_problem(game)
+    except Exception as err:  # noqa: BLE001
+        wrong = f"reading back or replaying the record crashed: {_crash(err)}"
+    if wrong:
+        violation(len(entries), "record", wrong)
 
 
 def _step_problems(state: State, upcoming: Sequence[Entry], played: int | None) -> Iterator[tuple[str, str]]:

@@ -47,7 +47,8 @@ class Toy(State):
     variant = "standard"
 
     def __init__(self, leak: str = "") -> None:
-        self.leak, self.cards, self.step, self.moves, self.to_move = leak, {}, 0, 0, 1
+        self.leak, self.step, self.moves, self.to_move = leak, 0, 0, 1
+        self.cards: dict[int, int] = {}
         self.again = False  # an extra move was given
         self.log: list[Event] = []
 
