@@ -24,7 +24,7 @@ from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from spynb.bots import make_bot
-from spynb.engine import Action, Game, GameSpec, Record, State, sample_chance
+from spynb.engine import Action, Game, GameSpec, Record, State, View, sample_chance
 from spynb.games import get_spec
 
 __all__ = ["EVERY", "HORIZON", "LINEUPS", "TURN_LIMIT", "Entry", "LeakTally", "SoakReport", "Violation",
@@ -111,7 +111,7 @@ def check_no_leak(state: State, seat: int, upcoming: Sequence[Entry], rng: rando
     if other is None:
         return None
     tally.redeals += 1
-    tally.changed += _hidden_part(other) != (_hidden_part(state) if hidden is None else hidden)
+    tally.changed += _hidden_part(other.view(None)) != (_hidden_part(state.view(None)) if hidden is None else hidden)
     real = state.clone() if upcoming[:horizon] else state
     seen = _Seen(real, seat), _Seen(other, seat)
     problem = _difference(real, other, seat, seen)
@@ -147,7 +147,7 @@ def check_no_leak_at(state: State, upcoming: Sequence[Entry], seed: object, tall
     """
     if state.over:
         return []
-    hidden = _hidden_part(state)
+    hidden = _hidden_part(state.view(None))
     found = (check_no_leak(state, seat, upcoming, random.Random(f"{seed}/{seat}"), tally,
                            horizon if played_on is None or seat in played_on else 0, hidden)
              for seat in range(1, state.seats + 1))
@@ -222,9 +222,9 @@ def _invalid(real: State, other: State, where: str) -> str | None:
     return None
 
 
-def _hidden_part(state: State) -> dict[str, object]:
+def _hidden_part(view: View) -> dict[str, object]:
     """The omniscient view without the history: what a re-deal may change."""
-    data = dict(state.view(None).data)
+    data = dict(view.data)
     data.pop("events", None)
     return data
 
@@ -391,7 +391,7 @@ def _step_problems(state: State, upcoming: Sequence[Entry], played: int | None) 
     if problems:
         yield "invariants", "; ".join(problems[:3])
     before = state.view(None)
-    if played is not None and _fingerprint(state) != played:
+    if played is not None and _fingerprint(state, before) != played:
         yield "replay", "replaying the actions so far gives another position than playing them did"
     if not upcoming:
         return
@@ -406,10 +406,11 @@ def _step_problems(state: State, upcoming: Sequence[Entry], played: int | None) 
         yield "clone", f"applying {_entry(seat, action)} to a clone changed the original"
 
 
-def _fingerprint(state: State) -> int:
-    """A hash of the position: the omniscient view without the history, the number of events and the last few."""
+def _fingerprint(state: State, view: View | None = None) -> int:
+    """A hash of the position: the omniscient ``view`` without the history, the number of events and the last few."""
     events = state.events
-    return hash((tuple(sorted(_hidden_part(state).items())), len(events), tuple(e.frozen() for e in events[-3:])))
+    return hash((tuple(sorted(_hidden_part(view or state.view(None)).items())), len(events),
+                 tuple(e.frozen() for e in events[-3:])))
 
 
 def _record_problem(game: Game) -> str | None:
