@@ -20,6 +20,7 @@ so a new game is soaked by existing.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass, field
 
@@ -175,6 +176,9 @@ class _Seen:
 def _next_action(real: State, other: State, actor: int | None, action: Action, rng: random.Random,
                  tally: LeakTally) -> Action | None:
     """The action to apply to both states next, or None (counted) when the continuation stops here."""
+    if real.turn.chance != (actor is None):  # a substitute chance outcome took the game another way
+        tally.off_course += 1
+        return None
     if actor is not None:
         if not real.is_legal(action, actor):
             tally.off_course += 1
@@ -293,8 +297,10 @@ class SoakReport:
         self.violations.extend(other.violations)
 
     def __str__(self) -> str:
+        by_check = Counter(v.check for v in self.violations)
+        kinds = f" ({', '.join(f'{check}: {n}' for check, n in sorted(by_check.items()))})" if by_check else ""
         return (f"{self.game}: {self.games} games from seed {self.seed}, {self.actions} actions, "
-                f"{len(self.violations)} violations\n  no-leak checks: {self.leaks}")
+                f"{len(self.violations)} violations{kinds}\n  no-leak checks: {self.leaks}")
 
 
 def configurations(spec: GameSpec) -> list[tuple[str, int]]:
