@@ -54,7 +54,7 @@ class Violation:
     seats: int
     seed: int
     step: int
-    """How many actions of the game had been taken (``Game.at(step)`` rebuilds the position)."""
+    """How many actions of the game had been taken when it was found (chance outcomes count as actions)."""
     check: str
     what: str
 
