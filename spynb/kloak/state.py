@@ -18,7 +18,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from spynb.engine import Action, Event, History, IllegalActionError, OptionError, SpynbError, State, Turn, View, freeze
-from spynb.engine.core import CHANCE_TURN, OVER
+from spynb.engine import CHANCE_TURN, OVER
 
 from .actions import MOVES, Big, Claim, Kloak, Pass, Place, Score, Slide, Step
 from .board import COLOUR_NAMES, LINES, LINES_THROUGH, NEIGHBOURS, SQUARES, VARIANTS, adjacent, in_line

@@ -39,7 +39,7 @@ from itertools import combinations, product
 from typing import TYPE_CHECKING, Any
 
 from spynb.engine import Action, Event, FrozenDict, History, IllegalActionError, State, Turn, View, freeze
-from spynb.engine.core import CHANCE_TURN, OVER
+from spynb.engine import CHANCE_TURN, OVER
 
 from .actions import (
     Assign, Counter, Deal, Discard, Draw, Evade, Pick, Play, Remove, Resolve, Reveal, TurnIn,
