@@ -43,9 +43,8 @@ from itertools import combinations, product
 from typing import TYPE_CHECKING, Any
 
 from spynb.engine import (
-    Action, Event, FrozenDict, History, IllegalActionError, SpynbError, State, Turn, View, freeze,
+    CHANCE_TURN, OVER, Action, Event, FrozenDict, History, IllegalActionError, SpynbError, State, Turn, View, freeze,
 )
-from spynb.engine.core import CHANCE_TURN, OVER
 
 from .actions import (
     Assign, Counter, Deal, Discard, Draw, Evade, Pick, Play, Remove, Resolve, Reveal, TurnIn,
