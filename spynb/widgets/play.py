@@ -13,7 +13,7 @@ per widget, so Python builds it.  ``static/board_common.js`` (the prelude:
 frame, toolbar, hot-seat cover, undo and review, new game, save and load,
 the event log, and the ``mountBoard`` helper) is concatenated with a board's
 extra panels (``PANELS``: the walkthrough player's, see
-:mod:`spynb.widgets.walkthrough`) and the game's module ``static/<game>.js``,
+:mod:`spynb.widgets.walkthrough_player`) and the game's module ``static/<game>.js``,
 which only draws the game's own area and ends with
 ``export default mountBoard(...)``.  The CSS is joined the same way.  See
 :func:`module_source`.
@@ -622,7 +622,7 @@ def board_class(game: str) -> type[PlayBoard]:
 
 
 def walkthrough(name: str, teaching: bool = False):  # noqa: ANN201 - the player lives in walkthrough.py
-    """The walkthrough player for scenario ``name`` (see :func:`spynb.widgets.walkthrough.walkthrough`)."""
-    from .walkthrough import walkthrough as player
+    """The walkthrough player for scenario ``name`` (see :func:`spynb.widgets.walkthrough_player.walkthrough`)."""
+    from .walkthrough_player import walkthrough as player
 
     return player(name, teaching)

@@ -30,7 +30,7 @@ def kind_of(number: int) -> str:
 def tour_notebook(browser, site_url):
     notebook = open_notebook(browser, site_url, f"site-check.ipynb#step={START}")
     run_all_cells(notebook)
-    run_python(notebook, f'from spynb.widgets.walkthrough import walkthrough\ntour = walkthrough("{NAME}")\ntour')
+    run_python(notebook, f'from spynb.widgets.walkthrough_player import walkthrough\ntour = walkthrough("{NAME}")\ntour')
     notebook.page.locator(".spynb-walk").wait_for(timeout=60_000)
     yield notebook
     notebook.page.context.close()
