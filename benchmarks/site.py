@@ -3,7 +3,7 @@
 Measures, in one run, against a built site served on 127.0.0.1:
 
 * **first live board**: from opening the first game notebook
-  (``cloak-dagger/02-play.ipynb``) to its first board drawn by the running
+  (``cloak-dagger/06-play.ipynb``) to its first board drawn by the running
   kernel and offering its legal moves (Run All Cells, then the first
   ``.spynb-play .is-legal``);
 * **bare first cell**: from opening a bare notebook (one cell, ``1 + 1``) in the
@@ -47,7 +47,7 @@ CHROMIUM_ARGS = [
 ]
 TIMEOUT_MS = 300_000
 TARGET_RATIO = 1.25
-FIRST_GAME_NOTEBOOK = "cloak-dagger/02-play.ipynb"
+FIRST_GAME_NOTEBOOK = "cloak-dagger/06-play.ipynb"
 NO_SERVICE_WORKER = ("Object.defineProperty(Navigator.prototype, 'serviceWorker', "
                      "{ get: () => undefined, configurable: true });")
 """With service workers blocked (so every request is counted), JupyterLite would otherwise mount the

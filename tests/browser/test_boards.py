@@ -76,16 +76,16 @@ def wait_for_your_turn(board) -> None:
                                  arg=board.locator(".spynb-play__status").element_handle(), timeout=60_000)
 
 
-def _play_notebook(game: str) -> str:
-    """The game's *Play a game* notebook: the last part of its track in ``lite/tracks.json``."""
-    tracks = json.loads((Path(__file__).resolve().parents[2] / "lite" / "tracks.json").read_text(encoding="utf-8"))
-    return next(t["parts"][-1]["notebook"] for t in tracks["tracks"] if t.get("game") == game)
+def play_notebook(game: str) -> str:
+    """The *Play a game* notebook of ``game``: the last part of its track."""
+    tracks = json.loads((REPO / "lite" / "tracks.json").read_text(encoding="utf-8"))["tracks"]
+    return next(t for t in tracks if t.get("game") == game)["parts"][-1]["notebook"]
 
 
 def _board_notebook(browser, site_url, name: str, boards: int):
-    """Open the game's *Play a game* notebook (``name``: ``<game>.ipynb``), run it, and wait until its
+    """Open the play notebook of a game (``name``: ``<game>.ipynb``), run it, and wait until its
     ``boards`` boards are drawn."""
-    notebook = open_notebook(browser, site_url, _play_notebook(name.removesuffix(".ipynb")))
+    notebook = open_notebook(browser, site_url, play_notebook(name.removesuffix(".ipynb")))
     run_all_cells(notebook)
     notebook.page.locator(".spynb-play").nth(boards - 1).wait_for(timeout=60_000)
     return notebook

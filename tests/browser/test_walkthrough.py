@@ -128,7 +128,7 @@ def test_the_end_step_links_on_and_offers_no_next(tour_notebook, panel):
     assert panel.locator('[data-key="walk-next"]').count() == 0
     assert "next" not in panel.locator(".spynb-walk__caption").inner_text().lower()
     link = panel.locator(".spynb-walk__links a").first
-    assert "cloak-dagger/02-play.ipynb" in link.get_attribute("href")
+    assert "cloak-dagger/06-play.ipynb" in link.get_attribute("href")
     shoot(panel, "walkthrough-end")
 
 
