@@ -1,6 +1,6 @@
 """The game boards in a real browser: render, round-trip clicks, refusals, hot-seat, keyboard, axe.
 
-Each game's *Play a game* notebook (``notebooks/<game>/02-play.ipynb``) is opened once (module fixtures) and
+Each game's *Play a game* notebook (``PLAY_NOTEBOOKS``) is opened once (module fixtures) and
 its cells run; the tests then drive the boards as a visitor would and check,
 through cells run in the in-browser kernel, what Python holds.
 
@@ -76,10 +76,15 @@ def wait_for_your_turn(board) -> None:
                                  arg=board.locator(".spynb-play__status").element_handle(), timeout=60_000)
 
 
+PLAY_NOTEBOOKS = {"cloak-dagger": "cloak-dagger/02-play.ipynb", "kloak": "kloak/06-play.ipynb",
+                  "target": "target/02-play.ipynb"}
+"""Each game's *Play a game* notebook: the last part of its track (lite/tracks.json)."""
+
+
 def _board_notebook(browser, site_url, name: str, boards: int):
-    """Open ``notebooks/<game>/02-play.ipynb`` (``name``: ``<game>.ipynb``), run it, and wait until its
+    """Open the game's *Play a game* notebook (``name``: ``<game>.ipynb``), run it, and wait until its
     ``boards`` boards are drawn."""
-    notebook = open_notebook(browser, site_url, f"{name.removesuffix('.ipynb')}/02-play.ipynb")
+    notebook = open_notebook(browser, site_url, PLAY_NOTEBOOKS[name.removesuffix('.ipynb')])
     run_all_cells(notebook)
     notebook.page.locator(".spynb-play").nth(boards - 1).wait_for(timeout=60_000)
     return notebook
