@@ -48,9 +48,19 @@ def _setup_outcomes(progress: Progress, square: str, letters: tuple[str, ...]) -
 
 
 # -- what the events say, written when first read (KL-13: every event is public)
+def _a(colour: str) -> str:
+    """A colour's name with its article: "an orange", "a sky blue".
+
+    >>> _a("O"), _a("S")
+    ('an orange', 'a sky blue')
+    """
+    name = COLOUR_NAMES[colour]
+    return f"{'an' if name[0] in 'aeiou' else 'a'} {name}"
+
+
 def _said_place(e: Event) -> str:
     colour = e.get("colour")
-    return f"Setup: a {COLOUR_NAMES[colour]} small piece ({colour}) goes on {e.get('square')}."
+    return f"Setup: {_a(colour)} small piece ({colour}) goes on {e.get('square')}."
 
 
 def _said_step(e: Event) -> str:
@@ -59,7 +69,7 @@ def _said_step(e: Event) -> str:
 
 def _uncovering(e: Event) -> str:
     revealed = e.get("revealed")
-    return f", uncovering a {COLOUR_NAMES[revealed]} piece ({revealed})" if revealed else ""
+    return f", uncovering {_a(revealed)} piece ({revealed})" if revealed else ""
 
 
 def _said_big(e: Event) -> str:

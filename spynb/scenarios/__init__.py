@@ -54,6 +54,7 @@ in a scenario shown from the omniscient view.
                       a number indexes a list)
 ``"count"``           how many items the value at ``path`` holds
 ``"legal"``           whether ``move`` (a notation) is legal for the seat now
+                      (at a chance point: whether chance may deal it)
 ``"legal_count"``     how many moves the seat has
 ``"winners"``         the seats that won (a list)
 ====================  =======================================================
@@ -83,6 +84,8 @@ A *claim* is a query with what its result must be: ``"is"`` (equal),
 ['narrated', 'narrated', 'narrated', 'question', 'your-turn', 'end']
 >>> tour.steps[3].question.right(tour.game_at(3), 1)
 [20]
+>>> [Query("legal", move=cut).evaluate(tour.game_at(1), 1) for cut in ("cut a", "cut 11")]
+[True, False]
 >>> tour.check()
 []
 >>> dealt = from_data({**tour.to_data(), "setup": ["chance: cut a", "chance: cut K"], "steps": [
@@ -192,7 +195,8 @@ def _acting(state: Any, seat: int | None) -> int:
 
 def _is_legal(state: Any, game: Game, seat: int | None, move: str) -> bool:
     try:
-        return bool(state.is_legal(game.spec.parse(move), _acting(state, seat)))
+        who = None if state.turn.chance else _acting(state, seat)  # at chance: may chance deal it?
+        return bool(state.is_legal(game.spec.parse(move), who))
     except SpynbError:
         return False
 
