@@ -156,9 +156,15 @@ def _setup_outcomes(progress: Progress, square: str, letters: tuple[str, ...]) -
 
 
 # -- what the events say, written when first read (KL-13: every event is public)
+def a_colour(colour: str) -> str:
+    """A colour's name with its article: ``a_colour("O") == "an orange"``, ``a_colour("S") == "a sky blue"``."""
+    name = COLOUR_NAMES[colour]
+    return ("an " if name[0] in "aeiou" else "a ") + name
+
+
 def _said_place(e: Event) -> str:
     colour = e.get("colour")
-    return f"Setup: a {COLOUR_NAMES[colour]} small piece ({colour}) goes on {e.get('square')}."
+    return f"Setup: {a_colour(colour)} small piece ({colour}) goes on {e.get('square')}."
 
 
 def _said_step(e: Event) -> str:
@@ -167,7 +173,7 @@ def _said_step(e: Event) -> str:
 
 def _uncovering(e: Event) -> str:
     revealed = e.get("revealed")
-    return f", uncovering a {COLOUR_NAMES[revealed]} piece ({revealed})" if revealed else ""
+    return f", uncovering {a_colour(revealed)} piece ({revealed})" if revealed else ""
 
 
 def _said_big(e: Event) -> str:

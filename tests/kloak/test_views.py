@@ -163,3 +163,20 @@ def test_validate_catches_lost_pieces_returning_pieces_and_stacked_bigs() -> Non
     assert any("conserved" in p for p in scored.validate())
     scored.set_board(full, scored.big - {"a1"})
     assert any("big pieces" in p for p in scored.validate())
+
+
+def test_event_sentences_name_a_colour_with_its_article() -> None:
+    """"an orange piece", "a sky blue piece": no "a orange" in any sentence a game writes."""
+    from spynb.kloak.state import a_colour
+
+    assert a_colour("O") == "an orange" and a_colour("S") == "a sky blue"
+    texts = []
+    for seed in range(6):
+        game = spynb.new_game("kloak", seed=seed)
+        rng = random.Random(seed)
+        while not game.over and len(game.actions) < 40:
+            seat = game.turn.seats[0]
+            game.play(rng.choice(game.legal_actions(seat)), seat)
+        texts += [e.text for e in game.state.events]
+    assert any("an orange" in t for t in texts)
+    assert not any("a orange" in t for t in texts)
