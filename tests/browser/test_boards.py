@@ -357,3 +357,74 @@ def test_target_board_renders_and_a_play_round_trips(tg_notebook, screenshots):
 def test_target_board_has_no_serious_accessibility_violations(tg_notebook):
     violations = axe_violations(tg_notebook.page, ".spynb-play")
     assert violations == [], violations
+
+
+# -- each board at the start, after an opponent's move and after the game ends, looked at -----------------
+STORIES = {
+    "cd": ("CloakDaggerBoard", "cloak-dagger", 3),
+    "kl": ("KloakBoard", "kloak", 2),
+    "tg": ("TargetBoard", "target", 4),
+}
+
+
+def _story(notebook, key: str) -> None:
+    """Start, an opponent's move (told in a sentence that names it), and a finished game, each screenshotted."""
+    cls, game, seats = STORIES[key]
+    page = notebook.page
+    players = ["human"] + ["rules"] * (seats - 1)
+    run_python(notebook, f"import spynb\nstory = {cls}(seats={seats}, seed=3, players={players!r})\nstory.pace = 'step'"
+                         "\nstory")
+    board = page.locator(".spynb-play").last
+    board.locator(".spynb-play__status").wait_for(timeout=30_000)
+    board.scroll_into_view_if_needed()
+    save_screenshot(page, f"boards-{key}-start")
+    # play until a bot (the opponent) is to move, then let it move once
+    run_python(notebook, "while story.thinking is None and story.legal and not story.game.over:\n"
+                         "    story.play(story.legal[0])")
+    board.locator('[data-key="bots-step"]').click()
+    narration = board.locator(".spynb-play__narration")
+    narration.wait_for(state="visible", timeout=30_000)
+    told = python_json(notebook, "story.narration")
+    assert told["bot"] is True and told["text"]
+    assert f"Seat {told['seat']}" in told["text"] or "pile" in told["text"], told  # the sentence names the mover
+    page.wait_for_function("([el, text]) => el.textContent.includes(text)", arg=[narration.element_handle(),
+                           told["text"][:40]], timeout=30_000)
+    assert board.locator(".spynb-play__log li.is-new").count() >= 1
+    assert board.locator(".spynb-play__legend").is_visible()
+    board.scroll_into_view_if_needed()
+    save_screenshot(page, f"boards-{key}-after-opponent")
+    # a game played to its end
+    run_python(notebook, "import random as _r\n"
+                         f"_g = spynb.new_game({game!r}, seats={seats}, seed=5, options={{'turn_limit': 60}})\n"
+                         "_rng = _r.Random(5)\n"
+                         "while not _g.over:\n"
+                         "    _s = _g.turn.seats[0]\n"
+                         "    _g.play(_rng.choice(_g.legal_actions(_s)), _s)\n"
+                         f"ended = {cls}(_g, players={players!r})\nended")
+    board = page.locator(".spynb-play").last
+    status = board.locator(".spynb-play__status")
+    page.wait_for_function("el => el.textContent.startsWith('Game over')", arg=status.element_handle(),
+                           timeout=30_000)
+    assert board.locator(".spynb-play__turn").count() >= 2, "the log keeps every turn"
+    board.scroll_into_view_if_needed()
+    save_screenshot(page, f"boards-{key}-ended")
+
+
+def test_cloak_dagger_board_story(cd_notebook):
+    _story(cd_notebook, "cd")
+    board = cd_notebook.page.locator(".spynb-play").last
+    assert board.locator(".cd-key .cd-card").count() == 4, "the key shows the four kinds"
+    assert "~" not in board.locator(".cd-box").inner_text(), "no raw note markup"
+    assert board.locator(".cd-notes").count() == 0, "the notes live on the envelopes, once"
+
+
+def test_kloak_board_story(kl_notebook):
+    _story(kl_notebook, "kl")
+    assert "[object Object]" not in kl_notebook.page.locator(".spynb-play").last.inner_text()
+
+
+def test_target_board_story(tg_notebook):
+    _story(tg_notebook, "tg")
+    board = tg_notebook.page.locator(".spynb-play").last
+    assert board.locator(".tg-card .tg-band").count() >= 1
+    assert "for a clearance token" not in board.inner_text()
