@@ -25,6 +25,7 @@ from typing import Any
 import traitlets
 
 from .refusals import refusal
+from .wire import seat_trait
 
 __all__ = ["BotPacing", "PACES", "PACE_KINDS"]
 
@@ -40,8 +41,8 @@ class BotPacing(traitlets.HasTraits):
     pace = traitlets.Enum(tuple(PACES), "fast", help="How the bots move: 'step' (one action each time Step is "
                                                     "pressed), 'slow' or 'fast' (one action per tick of the "
                                                     "front end's timer).").tag(sync=True)
-    thinking = traitlets.Int(None, allow_none=True, help="The bot seat (1-based) that moves at the next Step or "
-                                                         "tick, or None when no bot may move now.").tag(sync=True)
+    thinking = seat_trait("The bot seat (1-based) that moves at the next Step or tick, or None (0 in the browser) "
+                          "when no bot may move now.")
     # provided by the board
     _game: Any
     _bots: dict[int, Any]
@@ -79,7 +80,11 @@ class BotPacing(traitlets.HasTraits):
 
     def _pacing_message(self, content: dict) -> None:
         """``{"kind": "bot", "at": n}``: one bot action, if the game still has ``n`` actions (a stale
-        tick from a timer does nothing); ``{"kind": "pace", "pace": name}``."""
+        tick from a timer does nothing); ``{"kind": "pace", "pace": name}``.
+
+        The timer's ticks say ``"tick": true``: a tick that finds no bot to move (the turn passed to a
+        person while it was on its way) does nothing either, so it never replaces the refusal the
+        learner is reading.  Only a press of Step is refused then."""
         if content["kind"] == "pace":
             self.set_pace(content.get("pace"))
             return
@@ -88,6 +93,8 @@ class BotPacing(traitlets.HasTraits):
             self.error = refusal(f"a bot step names the number of actions so far, not {at!r:.40}")
             return
         if at is not None and at != len(self._game.actions):
+            return
+        if content.get("tick") is True and self._bot_seat() is None:
             return
         try:
             self.bot_step()

@@ -59,6 +59,7 @@ from .narration import Narration
 from .pacing import PACE_KINDS, BotPacing
 from .records import RECORD_KINDS, SharedPositions
 from .refusals import refusal as _error
+from .wire import seat_trait
 
 __all__ = ["PlayBoard", "module_source", "HUMAN", "board_class", "walkthrough"]
 
@@ -137,8 +138,8 @@ class PlayBoard(BotPacing, Narration, SharedPositions, anywidget.AnyWidget):
                                ).tag(sync=True)
     error = traitlets.Dict(help="Why the last intention was refused: {kind, rule, reason, citation, where, "
                                 "message}; {} after an accepted one.").tag(sync=True)
-    viewer = traitlets.Int(None, allow_none=True, help="The seat whose view is shown (1-based), or None for the "
-                                                       "omniscient teaching view or while covered.").tag(sync=True)
+    viewer = seat_trait("The seat whose view is shown (1-based), or None (0 in the browser) for the omniscient "
+                        "teaching view or while covered.")
     teaching = traitlets.Bool(False, help="True when the board shows the omniscient teaching view and plays for "
                                           "whichever human seat is to move.").tag(sync=True)
     cover = traitlets.Unicode("", help="While the device passes to another seat: the sentence the cover shows; "

@@ -14,7 +14,9 @@
 // message.  While the pace is slow or fast and a bot is to move (the trait
 // `thinking`), this module sends one such message per tick of a timer, and the
 // next tick is set only when Python's answer has changed the traits; `at` makes
-// a late tick do nothing.
+// a late tick do nothing, and so does `tick: true` when no bot may move any more.
+// `thinking` arrives as 0 when no bot may move (spynb/widgets/wire.py: a None
+// would never arrive from JupyterLite's kernel).
 //
 // Position links: on render, a play board reads `position=` from the page
 // address's fragment (`#…&position=…`) and sends it to Python once per page and
@@ -213,9 +215,8 @@ function mountBoard(draw, gameTraits = [], roleOf = null) {
       botTimer = null;
       const pace = model.get("pace");
       const hist = model.get("history") || {};
-      if (model.get("thinking") === null || model.get("thinking") === undefined || !(pace in PACE_MS)
-          || model.get("cover") || hist.review >= 0) return;
-      botTimer = setTimeout(() => { botTimer = null; send({ kind: "bot", at: hist.length }); },
+      if (!model.get("thinking") || !(pace in PACE_MS) || model.get("cover") || hist.review >= 0) return;
+      botTimer = setTimeout(() => { botTimer = null; send({ kind: "bot", at: hist.length, tick: true }); },
         PACE_MS[/** @type {"slow" | "fast"} */ (pace)]);
     };
 
@@ -349,7 +350,7 @@ function mountBoard(draw, gameTraits = [], roleOf = null) {
       legend.hidden = !(marked || told.text) || Boolean(model.get("cover"));
       const pace = model.get("pace");
       botbar.hidden = walking || !(model.get("players") || []).some((/** @type {string} */ p) => p !== "human");
-      stepButton.toggleAttribute("disabled", model.get("thinking") === null || model.get("thinking") === undefined);
+      stepButton.toggleAttribute("disabled", !model.get("thinking"));
       for (const [i, b] of paceButtons.entries()) {
         b.setAttribute("aria-pressed", String(["slow", "fast", "step"][i] === pace));
       }
