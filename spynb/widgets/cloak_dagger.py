@@ -51,6 +51,10 @@ class CloakDaggerBoard(PlayBoard):
                     keys.append(f"env-{note['envelope']}")
             if before.get("hand") != after.get("hand"):
                 keys.append("hand")
+            sizes = before.get("hand_sizes", {})
+            keys += [f"hands-{seat}" for seat, size in after.get("hand_sizes", {}).items() if sizes.get(seat) != size]
+        if before.get("stack_size") != after.get("stack_size"):
+            keys.append("stack")
         if before.get("opened") != after.get("opened") and after.get("opened"):
             keys.append("opened")
         return keys

@@ -96,7 +96,14 @@ class Narration(traitlets.HasTraits):
         seen = [e.text for e in self._seen(self._game.state.events[entry.first_event:entry.last_event])]
         told = " ".join(seen[:NARRATED_EVENTS]) + (" (more in the event log)" if len(seen) > NARRATED_EVENTS else "")
         return {"seat": entry.seat, "step": len(self._entries), "bot": not entry.human,
-                "text": told or f"{self._seat_name(entry.seat)} moved; nothing of it shows from here."}
+                "text": told or self._unseen(entry.seat)}
+
+    def _unseen(self, seat: int) -> str:
+        """What to say of a move the seat shown saw nothing of: a choice still hidden, or just that it moved."""
+        turn = self._game.turn
+        if not turn.over and turn.simultaneous and seat not in turn.seats:
+            return f"{self._seat_name(seat)} has made its choice; it stays hidden until every seat has chosen."
+        return f"{self._seat_name(seat)} moved; nothing of it shows from here."
 
     def _turn_log(self) -> list[dict]:
         """The log of the state shown, from the seat shown (the live game's or the reviewed step's)."""

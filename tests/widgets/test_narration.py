@@ -64,7 +64,10 @@ def test_a_person_move_at_a_shared_screen_is_told_to_the_next_seat_in_what_it_sa
                 continue
             text = board.narration["text"]
             assert board.narration["seat"] == entry.seat and board.narration["bot"] is False
-            assert text.startswith(" ".join(seen[:3])) if seen else "nothing of it shows" in text
+            if seen:
+                assert text.startswith(" ".join(seen[:3]))
+            else:
+                assert "nothing of it shows" in text or "stays hidden until every seat has chosen" in text
             told += not board.cover
     assert told >= 5
 
@@ -132,3 +135,19 @@ def test_turn_log_groups_by_turn_and_titles_the_setup():
                     ({"turn": 2, "text": "c"}, True)])
     assert [t["title"] for t in log] == ["Before the first turn", "Turn 2"]
     assert [len(t["events"]) for t in log] == [2, 1] and log[1]["events"][0]["new"] is True
+
+
+def test_a_choice_still_hidden_at_a_simultaneous_turn_is_told_as_made_and_hidden():
+    """The Target: everyone plays a card face down at once (TG-3); a bot's choice shows nothing until the last
+    seat has chosen, and the narration says so instead of a bare 'moved'."""
+    board = board_class("target")(seats=4, seed=3, players=["human", "rules", "rules", "rules"])
+    board.pace = "step"
+    board.play(board.legal[0])
+    assert board.game.turn.simultaneous and board.thinking is not None
+    front_end_sends(board, {"kind": "bot", "at": len(board.game.actions)})
+    seat = board._entries[-1].seat
+    assert board.narration["text"] == (f"Seat {seat} has made its choice; it stays hidden until every seat has "
+                                       "chosen.")
+    while board.thinking is not None and board.game.turn.simultaneous:
+        front_end_sends(board, {"kind": "bot", "at": len(board.game.actions)})
+    assert "stays hidden" not in board.narration["text"], "once all have chosen, the choices are told"

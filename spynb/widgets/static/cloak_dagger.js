@@ -157,10 +157,10 @@ function drawCloakDagger(ctx) {
       h("p", { class: "cd-hand", dataset: { key: "hand" } }, cdCards(ctx, view.hand || "", "empty")),
       h("p", { class: "cd-agents" }, "Your agents: ", cdCards(ctx, view.agents || "")),
       h("ul", { class: "cd-hands" }, Object.entries(view.hands_known || {}).map(([s, known]) =>
-        h("li", {}, `${ctx.seatName(Number(s))}: ${sizes[s] || 0} card(s)`,
+        h("li", { dataset: { key: `hands-${s}` } }, `${ctx.seatName(Number(s))}: ${sizes[s] || 0} card(s)`,
           known ? [" — seen: ", cdCards(ctx, String(known))] : null))));
   }
-  side.append(h("p", { class: "cd-stack", text: `Stack: ${view.stack_size} card(s)` +
+  side.append(h("p", { class: "cd-stack", dataset: { key: "stack" }, text: `Stack: ${view.stack_size} card(s)` +
     (view.stack_bottom ? `; returned to the bottom: ${[...view.stack_bottom].join(" ")}` : "") }));
 
   // -- what to do now
