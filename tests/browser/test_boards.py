@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from .browser_helpers import open_notebook, run_all_cells, run_python, save_screenshot
+from .browser_helpers import SCREENSHOTS, open_notebook, run_all_cells, run_python, save_screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -367,6 +367,27 @@ STORIES = {
 }
 
 
+def _shoot(board, name: str) -> None:
+    """The whole board, at the notebook's width and at a 768 px wide window (which must not overflow it)."""
+    page = board.page
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    size = page.viewport_size
+    page.set_viewport_size({"width": size["width"], "height": 2400})  # the whole board in sight
+    try:
+        board.scroll_into_view_if_needed()
+        board.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
+        page.set_viewport_size({"width": 768, "height": 2400})
+        page.wait_for_function("el => el.getBoundingClientRect().width < 740", arg=board.element_handle(),
+                               timeout=10_000)
+        board.screenshot(path=str(SCREENSHOTS / f"{name}-768.png"))
+        overflow = board.evaluate("el => [...el.querySelectorAll('*')].filter(n => n.offsetParent && "
+                                  "n.getBoundingClientRect().right > el.getBoundingClientRect().right + 1)"
+                                  ".map(n => n.getAttribute('class') || n.tagName).slice(0, 5)")
+        assert overflow == [], f"at 768 px these stick out of the board: {overflow}"
+    finally:
+        page.set_viewport_size(size)
+
+
 def _story(notebook, key: str) -> None:
     """Start, an opponent's move (told in a sentence that names it), and a finished game, each screenshotted."""
     cls, game, seats = STORIES[key]
@@ -377,13 +398,20 @@ def _story(notebook, key: str) -> None:
     board = page.locator(".spynb-play").last
     board.locator(".spynb-play__status").wait_for(timeout=30_000)
     board.scroll_into_view_if_needed()
-    save_screenshot(page, f"boards-{key}-start")
-    # play until a bot (the opponent) is to move, then let it move once
+    _shoot(board, f"boards-{key}-start")
+    # play until a bot (the opponent) is to move, then let it move once with Step
     run_python(notebook, "while story.thinking is None and story.legal and not story.game.over:\n"
                          "    story.play(story.legal[0])")
+    played = python_json(notebook, "len(story.game.actions)")
     board.locator('[data-key="bots-step"]').click()
     narration = board.locator(".spynb-play__narration")
     narration.wait_for(state="visible", timeout=30_000)
+    assert python_json(notebook, "len(story.game.actions)") == played + 1, "one Step, one action"
+    # a choice made face down at a simultaneous turn shows nothing yet: play on to a move that shows something
+    run_python(notebook, "for _ in range(40):\n"
+                         "    if any(e['new'] for t in story.log for e in t['events']): break\n"
+                         "    if story.thinking is not None: story.bot_step()\n"
+                         "    elif story.legal: story.play(story.legal[0])")
     told = python_json(notebook, "story.narration")
     assert told["bot"] is True and told["text"]
     assert f"Seat {told['seat']}" in told["text"] or "pile" in told["text"], told  # the sentence names the mover
@@ -392,7 +420,7 @@ def _story(notebook, key: str) -> None:
     assert board.locator(".spynb-play__log li.is-new").count() >= 1
     assert board.locator(".spynb-play__legend").is_visible()
     board.scroll_into_view_if_needed()
-    save_screenshot(page, f"boards-{key}-after-opponent")
+    _shoot(board, f"boards-{key}-after-opponent")
     # a game played to its end
     run_python(notebook, "import random as _r\n"
                          f"_g = spynb.new_game({game!r}, seats={seats}, seed=5, options={{'turn_limit': 60}})\n"
@@ -406,8 +434,9 @@ def _story(notebook, key: str) -> None:
     page.wait_for_function("el => el.textContent.startsWith('Game over')", arg=status.element_handle(),
                            timeout=30_000)
     assert board.locator(".spynb-play__turn").count() >= 2, "the log keeps every turn"
+    assert board.locator(".spynb-play__turn[open]").count() == 1, "only the latest turn is open"
     board.scroll_into_view_if_needed()
-    save_screenshot(page, f"boards-{key}-ended")
+    _shoot(board, f"boards-{key}-ended")
 
 
 def test_cloak_dagger_board_story(cd_notebook):

@@ -118,10 +118,20 @@ function drawLog(list, turns, memo) {
       h("summary", { text: `${turn.title} (${turn.events.length})` }),
       h("ol", {}, turn.events.map((e) => h("li", { class: e.new ? "is-new" : null },
         e.new ? h("span", { class: "spynb-play__new", text: "new" }) : null, e.new ? " " : null, e.text))));
-    group.addEventListener("toggle", () => { opened[key] = /** @type {HTMLDetailsElement} */ (group).open; });
+    // kept only where the learner's choice differs from the default (the latest turn open), so a turn
+    // that stops being the latest closes unless the learner opened it (the toggle event also fires for
+    // the `open` set here, which matches the default or the memo already)
+    group.addEventListener("toggle", () => {
+      const open = /** @type {HTMLDetailsElement} */ (group).open;
+      if (open === latest) delete opened[key]; else opened[key] = open;
+    });
     return group;
   }));
   if (!turns.length) list.append(h("p", { class: "spynb-play__hint", text: "Nothing has happened yet." }));
+  // the latest turn is at the bottom of a scrolling box: keep it in sight when something new is logged
+  const count = turns.reduce((n, turn) => n + turn.events.length, 0);
+  if (count !== memo.logCount) requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
+  memo.logCount = count;
 }
 
 /**
@@ -345,8 +355,8 @@ function mountBoard(draw, gameTraits = [], roleOf = null) {
       narration.hidden = !told.text;
       const marked = (model.get("changed") || []).length > 0;
       narration.classList.toggle("is-changed", Boolean(told.text) && marked);
-      narration.replaceChildren(...(told.text ? [h("strong", { text: `Last move${told.bot ? " (bot)" : ""}: ` }),
-        told.text] : []));
+      narration.replaceChildren(...(told.text ? [h("strong", { text: `Last move, by ${seatName(told.seat)}${
+        told.bot ? " (bot)" : ""}: ` }), told.text] : []));
       legend.hidden = !(marked || told.text) || Boolean(model.get("cover"));
       const pace = model.get("pace");
       botbar.hidden = walking || !(model.get("players") || []).some((/** @type {string} */ p) => p !== "human");

@@ -108,7 +108,9 @@ function drawTarget(ctx) {
       if ((view.language_pass || []).map(String).includes(s)) lines.push(h("span", { class: "tg-token tg-pass", title: "Three Languages turned in: this restore may draw from any advanced deck (TG-11)", text: "Languages pass: one restore" }));
       if ((front[s] || []).length) lines.push(h("span", { class: "tg-small" }, "in front: ", front[s].map((/** @type {string} */ c) => tgCard(ctx, c))));
       if (faceUp[s]) lines.push(h("span", { class: "tg-small" }, "face up: ", tgCard(ctx, faceUp[s])));
-      if (view.outed && view.outed[s]) lines.push(h("span", { class: "tg-small", text: `outed: ${view.outed[s]}` }));
+      const outedTo = /** @type {(string|number)[]} */ ((view.outed || {})[s] || []);
+      if (outedTo.length) lines.push(h("span", { class: "tg-small", title: "Outed: the Target shows their affiliation (TG-7)",
+        text: `Outed: affiliation shown to ${outedTo.map((v) => ctx.seatName(Number(v))).join(", ")}` }));
     }
     ring.append(h("li", {
       class: `tg-place${isHQ ? " tg-place--hq" : ""}${isTarget ? " is-target" : ""}${String(view.seat) === String(place) ? " is-me" : ""}`,
