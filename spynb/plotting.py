@@ -38,22 +38,33 @@ def in_browser() -> bool:
     return sys.platform == "emscripten"
 
 
+_SENTENCES = {
+    "skip": ("Plots need matplotlib, which this page downloads from the internet, and the download "
+             "failed (you may be offline or behind a firewall), so this notebook's plots are skipped.",
+             "Plots need matplotlib, which is not installed here (pip install 'spynb[plot]'), "
+             "so this notebook's plots are skipped."),
+    "fallback": ("matplotlib could not be downloaded (offline, or the download is blocked), so these plots are "
+                 "drawn by spynb's simple SVG fallback.",
+                 "matplotlib is not installed here (pip install 'spynb[plot]'), so these plots are drawn by spynb's "
+                 "simple SVG fallback."),
+}
+"""What to say when matplotlib cannot be had: (in the browser, in CPython), for plots skipped or drawn by the
+SVG stand-in."""
+
+
+def _sentence(kind: str, browser: bool | None) -> str:
+    in_page = in_browser() if browser is None else browser
+    return _SENTENCES[kind][0 if in_page else 1]
+
+
 def unavailable_message(*, browser: bool | None = None) -> str:
     """The one sentence shown when matplotlib cannot be loaded."""
-    if in_browser() if browser is None else browser:
-        return ("Plots need matplotlib, which this page downloads from the internet, and the download "
-                "failed (you may be offline or behind a firewall), so this notebook's plots are skipped.")
-    return ("Plots need matplotlib, which is not installed here (pip install 'spynb[plot]'), "
-            "so this notebook's plots are skipped.")
+    return _sentence("skip", browser)
 
 
 def fallback_message(*, browser: bool | None = None) -> str:
     """The one sentence shown when the plots are drawn by spynb's SVG stand-in instead."""
-    if in_browser() if browser is None else browser:
-        return ("matplotlib could not be downloaded (offline, or the download is blocked), so these plots are "
-                "drawn by spynb's simple SVG fallback.")
-    return ("matplotlib is not installed here (pip install 'spynb[plot]'), so these plots are drawn by spynb's "
-            "simple SVG fallback.")
+    return _sentence("fallback", browser)
 
 
 def pyplot() -> ModuleType:
