@@ -437,6 +437,8 @@ def _story(notebook, key: str) -> None:
     assert board.locator(".spynb-play__turn[open]").count() == 1, "only the latest turn is open"
     board.scroll_into_view_if_needed()
     _shoot(board, f"boards-{key}-ended")
+    violations = axe_violations(page, ".spynb-play")  # the told move, the log and the finished board too
+    assert violations == [], violations
 
 
 def test_cloak_dagger_board_story(cd_notebook):
