@@ -83,13 +83,18 @@ def _cards(envelope: int, view: View) -> tuple[str, str, str]:
     return note["letters"] + "?" * note["unknown"], note["gone"], f"seen turn {note['seen_turn']}{more}"
 
 
+def _swatch(kind: dict[str, str], x: float, y: float) -> str:
+    """A kind's colour and icon with its name, no letter (a key must not look like a card someone holds)."""
+    return (f'<g><rect x="{x}" y="{y}" width="{FACE_W + 30}" height="{FACE_H - 10}" rx="4" fill="{kind["fill"]}" '
+            f'stroke="#1a1a1a"/><path transform="translate({x + 3} {y + 3}) scale(0.75)" d="{kind["icon"]}" '
+            f'fill="none" stroke="{kind["ink"]}" stroke-width="2.2" fill-rule="evenodd"/>'
+            f'<text x="{x + 24}" y="{y + 17}" font-size="11" font-weight="bold" fill="{kind["ink"]}">'
+            f'{escape(kind["label"])}</text></g>')
+
+
 def _key(y: float) -> list[str]:
-    parts = [f'<text x="{PAD}" y="{y + 12}" font-size="12" font-weight="bold">Key:</text>']
-    for i, (name, kind) in enumerate(KINDS.items()):
-        x = PAD + 40 + i * 150
-        sample = {"document": "X", "agent": "d", "double": "a", "hazard": "K"}[name]
-        parts.append(_face(sample, x, y))
-        parts.append(f'<text x="{x + FACE_W + 4}" y="{y + 20}" font-size="11">{escape(kind["label"])}</text>')
+    parts = [f'<text x="{PAD}" y="{y + 16}" font-size="12" font-weight="bold">Key:</text>']
+    parts += [_swatch(kind, PAD + 40 + i * 180, y) for i, kind in enumerate(KINDS.values())]
     return parts
 
 

@@ -50,10 +50,11 @@ function cdCard(ctx, letter) {
  * @param {Context} ctx
  */
 function cdKey(ctx) {
-  const samples = { document: "X", agent: "d", double: "a", hazard: "K" };
+  // each kind's colour and icon with its name, but no letter: a key must not look like a card someone holds
   return ctx.h("p", { class: "cd-key", "aria-label": "Key to the card colours" }, ctx.h("strong", { text: "Key: " }),
     Object.entries(ctx.glossary.kinds || {}).map(([name, kind]) => ctx.h("span", { class: "cd-keyitem" },
-      cdCard(ctx, samples[/** @type {keyof typeof samples} */ (name)]), ` ${kind.label}: ${kind.says}`)));
+      ctx.h("span", { class: `cd-card cd-card--${name}`, style: `background:${kind.fill};color:${kind.ink}` },
+      cdIcon(kind.icon || "", kind.ink || "#000"), ctx.h("b", { text: kind.label })), ` — ${kind.says}`)));
 }
 
 /**
