@@ -179,8 +179,9 @@ def site_with_bare_notebook(site: Path, into: Path) -> Path:
     (copy / "files" / BARE_NOTEBOOK).write_text(json.dumps(notebook))
     listing_file = copy / "api" / "contents" / "all.json"
     listing = json.loads(listing_file.read_text())
-    model = next(m for m in listing["content"] if m["type"] == "notebook")
-    listing["content"].append({**model, "name": BARE_NOTEBOOK, "path": BARE_NOTEBOOK})
+    model = listing["content"][0]  # the top holds only folders now: a notebook's entry made from one
+    listing["content"].append({**model, "name": BARE_NOTEBOOK, "path": BARE_NOTEBOOK, "type": "notebook",
+                               "mimetype": None, "format": None, "size": len(json.dumps(notebook))})
     listing_file.unlink()  # a hard link: writing in place would change the built site
     listing_file.write_text(json.dumps(listing))
     return copy

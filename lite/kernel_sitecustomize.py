@@ -32,8 +32,9 @@ LOADERS = ((ExtensionFileLoader, EXTENSION_SUFFIXES), (SourceFileLoader, SOURCE_
 
 def kernel_started() -> bool:
     """True once the kernel's IPython shell exists (the kernel has imported what it starts with)."""
-    shell = sys.modules.get("IPython.core.interactiveshell")
-    return shell is not None and shell.InteractiveShell.initialized()
+    module = sys.modules.get("IPython.core.interactiveshell")
+    shell = getattr(module, "InteractiveShell", None)  # None while that module is still being imported
+    return shell is not None and shell.initialized()
 
 
 class DeferredDriveFinder(FileFinder):

@@ -123,6 +123,12 @@ def test_the_drive_is_not_searched_before_the_kernel_has_started(drive):
     assert finder.find_spec("visitor_module") is None
 
 
+def test_the_drive_is_not_searched_while_ipython_is_still_being_imported(drive, monkeypatch):
+    folder, _ = drive
+    monkeypatch.setitem(sys.modules, "IPython.core.interactiveshell", types.ModuleType("partly imported"))
+    assert kernel_sitecustomize.drive_hook(str(folder)).find_spec("visitor_module") is None
+
+
 def test_the_drive_is_searched_once_the_kernel_has_started(drive):
     folder, shell = drive
     finder = kernel_sitecustomize.drive_hook(str(folder / "."))
