@@ -54,7 +54,7 @@ sys.path.insert(0, str(HERE))
 from check_notebooks import check_paths  # noqa: E402
 from site_pages import board_pictures, write_pages  # noqa: E402
 from tracks import Track, check_tracks, load_tracks, navigate  # noqa: E402
-from verify_site import CHECKS_FOLDER, MARKER, STDLIB_ZIP, read_pins, verify_site  # noqa: E402
+from verify_site import CHECKS_FOLDER, MARKER, STDLIB_ZIP, read_pins, sha256_of, verify_site  # noqa: E402
 
 #: the Pyodide the kernel (jupyterlite-pyodide-kernel 0.8.6) expects
 PYODIDE_VERSION = "314.0.6"
@@ -210,10 +210,6 @@ def site_bytes(site: Path) -> int:
     return sum(path.stat().st_size for path in site.rglob("*") if path.is_file())
 
 
-def sha256_file(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
-
-
 def add_sitecustomize(stdlib_zip: Path) -> None:
     """Add the kernel's ``sitecustomize.py`` to the standard library zip (which has none of its own)."""
     with zipfile.ZipFile(stdlib_zip, "a", zipfile.ZIP_DEFLATED) as archive:
@@ -250,9 +246,9 @@ def compile_bytecode(site: Path, pyodide: Path) -> dict:
     renamed = {}
     for job in jobs:
         path = site / job["source"]
-        old = sha256_file(path)
+        old = sha256_of(path)
         (site / job["target"]).replace(path)
-        renamed[old] = (path, sha256_file(path))
+        renamed[old] = (path, sha256_of(path))
     update_checksums(site, renamed)
     return summary
 
@@ -266,7 +262,7 @@ def update_checksums(site: Path, changed: dict[str, tuple[Path, str]]) -> None:
             entry["sha256"] = changed[entry["sha256"]][1]
     lock_path.write_text(json.dumps(lock, indent=2, sort_keys=True) + "\n", encoding="utf-8")
     for index in site.glob("extensions/**/pypi/all.json"):
-        old_index = sha256_file(index)
+        old_index = sha256_of(index)
         projects = json.loads(index.read_text(encoding="utf-8"))
         for release in (dist for project in projects.values() for dists in project["releases"].values()
                         for dist in dists):
@@ -275,7 +271,7 @@ def update_checksums(site: Path, changed: dict[str, tuple[Path, str]]) -> None:
                 md5 = hashlib.md5(path.read_bytes()).hexdigest()
                 release.update(size=path.stat().st_size, md5_digest=md5, digests={"md5": md5, "sha256": new})
         index.write_text(json.dumps(projects, indent=2, sort_keys=True), encoding="utf-8")
-        new_index = sha256_file(index)
+        new_index = sha256_of(index)
         for config in site.rglob("jupyter-lite.json"):  # the kernel's settings name the index with its checksum
             text = config.read_text(encoding="utf-8")
             if old_index in text:

@@ -33,7 +33,7 @@ import zipfile
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
-__all__ = ["MARKER", "CHECKS_FOLDER", "PYODIDE_FILES", "BOOT_PACKAGES", "STDLIB_ZIP", "read_pins", "verify_site",
+__all__ = ["MARKER", "CHECKS_FOLDER", "PYODIDE_FILES", "BOOT_PACKAGES", "STDLIB_ZIP", "read_pins", "sha256_of", "verify_site",
            "archive_bytecode_problems", "main"]
 
 #: the file every site build holds; the build deletes no folder without it
@@ -72,7 +72,8 @@ def read_pins(path: Path) -> dict[str, str]:
     return pins
 
 
-def _sha256(path: Path) -> str:
+def sha256_of(path: Path) -> str:
+    """The sha256 of the file ``path``, in hex."""
     digest = hashlib.sha256()
     with path.open("rb") as stream:
         for block in iter(lambda: stream.read(1 << 20), b""):
@@ -128,7 +129,7 @@ def verify_site(site: Path, wheel: Path | None = None, pins: dict[str, str] | No
             problems.append(f"the lock names {file_name} for {name}, but the site has no such file")
         elif not entry.get("sha256"):
             problems.append(f"the lock gives no checksum for {file_name}")
-        elif _sha256(local) != entry["sha256"]:
+        elif sha256_of(local) != entry["sha256"]:
             problems.append(f"{local.name}: checksum differs from the lock's")
 
     # spynb is in the lock as the wheel this build made
@@ -238,10 +239,10 @@ def _verify_package_index(site: Path) -> list[str]:
         projects = json.loads(index.read_text(encoding="utf-8"))
         for dist in (d for p in projects.values() for ds in p.get("releases", {}).values() for d in ds):
             local = index.parent / dist.get("filename", "")
-            if local.is_file() and dist.get("digests", {}).get("sha256") != _sha256(local):
+            if local.is_file() and dist.get("digests", {}).get("sha256") != sha256_of(local):
                 problems.append(f"{index.relative_to(site)}: the checksum of {local.name} is not the file's")
         named = re.findall(re.escape(index.relative_to(site).as_posix()) + r"\?sha256=([0-9a-f]{64})", settings_text)
-        if any(digest != _sha256(index) for digest in named):
+        if any(digest != sha256_of(index) for digest in named):
             problems.append(f"jupyter-lite.json names {index.relative_to(site)} with a checksum that is not the file's")
     return problems
 
