@@ -41,7 +41,7 @@ TEACHER_TAG = "teacher"
 ANSWER_KEY = "exercises/answer-key.md"
 
 #: decimal places at which an answer's text is searched for
-PLACES = range(2, 7)
+PLACES = range(3, 7)
 
 #: whole-number answers below this are not searched for (too many other numbers look the same)
 SMALLEST_SEARCHED = 100
@@ -114,11 +114,11 @@ def _numbers(value: Any) -> Iterator[Fraction]:
         yield Fraction(value)
 
 
-def answer_patterns(value: Any) -> set[str]:
+def answer_patterns(value: Any, places: Iterable[int] = PLACES) -> set[str]:
     """Regular expressions for the texts an answer can be printed as.
 
-    A fraction as ``p/q``; a number that is not whole as decimals at 2–6
-    places and in ``%.6g`` form; a whole number (from 100 up) with or without
+    A fraction as ``p/q``; a number that is not whole as decimals at 3–6
+    places (or ``places``) and in ``%.6g`` form; a whole number (from 100 up) with or without
     thousands separators.  A number never matches inside a longer number.
     """
     texts: set[str] = set()
@@ -129,15 +129,24 @@ def answer_patterns(value: Any) -> set[str]:
                 texts |= {str(n), f"{n:,}", f"{n:,}".replace(",", " "), f"{n:,}".replace(",", "\u2009")}
             continue
         texts.add(f"{x.numerator}/{x.denominator}")
-        texts |= {f"{float(x):.{p}f}" for p in PLACES} | {f"{float(x):.6g}"}
+        texts |= {f"{float(x):.{p}f}" for p in places}
+        short = f"{float(x):.6g}"
+        if len(short.partition(".")[2]) >= min(places):  # 3/8 prints as 0.375 in %.6g form
+            texts.add(short)
     return {rf"(?<![\d.,/]){re.escape(t)}(?![\d/])" for t in texts}
 
 
-def all_answer_patterns() -> dict[str, set[str]]:
-    """Every exercise's :func:`answer_patterns`."""
+def all_answer_patterns(places: Iterable[int] = PLACES) -> dict[str, set[str]]:
+    """Every exercise's :func:`answer_patterns`.
+
+    A simulation prints its estimate to 4 places, and an estimate may equal
+    some exercise's answer by chance; searching what simulations printed, pass
+    ``places=range(5, 7)``.
+    """
     from spynb.prob.answers import EXERCISES, exact_answer
 
-    return {e: answer_patterns(exact_answer(e)) for e in EXERCISES}
+    places = tuple(places)
+    return {e: answer_patterns(exact_answer(e), places) for e in EXERCISES}
 
 
 def leaks(texts: Iterable[tuple[str, str]], patterns: dict[str, set[str]] | None = None) -> list[str]:
