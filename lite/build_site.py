@@ -52,6 +52,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 from check_notebooks import check_paths  # noqa: E402
+from editions import EDITIONS, apply_edition, stamp_package  # noqa: E402
 from site_pages import board_pictures, write_pages  # noqa: E402
 from tracks import Track, check_tracks, load_tracks, navigate  # noqa: E402
 from verify_site import CHECKS_FOLDER, MARKER, STDLIB_ZIP, read_pins, sha256_of, verify_site  # noqa: E402
@@ -181,7 +182,7 @@ def pyodide_requirements(lock_path: Path) -> tuple[list[str], list[str]]:
 
 # -- the wheel -------------------------------------------------------------------------------------
 
-def build_wheel(repo: Path, work: Path) -> Path:
+def build_wheel(repo: Path, work: Path, edition: str = "student") -> Path:
     """Build spynb's wheel from a clean copy of the sources (PEP 517, setuptools).
 
     Building from a copy keeps the repository untouched and leaves no stale
@@ -195,6 +196,7 @@ def build_wheel(repo: Path, work: Path) -> Path:
         if path.name == "pyproject.toml" or path.name.upper().startswith(("README", "LICENSE")):
             shutil.copy2(path, src / path.name)
     shutil.copytree(repo / "spynb", src / "spynb", ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    stamp_package(src / "spynb", edition)  # editions.py: answer() refuses in the student edition
     run([sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", dest, src],
         stdout=subprocess.DEVNULL)
     wheels = sorted(dest.glob("spynb-*-py3-none-any.whl"))
@@ -312,7 +314,7 @@ def stage_notebooks(repo: Path, files: Path, tracks: tuple[Track, ...], pictures
 
 
 def stage(repo: Path, work: Path, pyodide: Path, wheel: Path, tracks: tuple[Track, ...],
-          pictures: dict[str, str]) -> Path:
+          pictures: dict[str, str], edition: str = "student") -> Path:
     """A fresh lite folder with everything ``jupyter lite build`` reads."""
     lite = work / "stage"
     shutil.rmtree(lite, ignore_errors=True)
@@ -326,6 +328,7 @@ def stage(repo: Path, work: Path, pyodide: Path, wheel: Path, tracks: tuple[Trac
     (lite / "wheels").mkdir()
     shutil.copy2(wheel, lite / "wheels" / wheel.name)
     stage_notebooks(repo, lite / "files", tracks, pictures)
+    apply_edition(lite / "files", edition)  # editions.py: the student site leaves the teacher's key out
     boot, pins = pyodide_requirements(pyodide / "pyodide-lock.json")
     (lite / "kernel-boot.txt").write_text("\n".join(boot) + "\n", encoding="utf-8")
     (lite / "pyodide-pins.txt").write_text("\n".join(pins) + "\n", encoding="utf-8")
@@ -346,7 +349,7 @@ def check_frontends(pins: dict[str, str]) -> None:
                              "reinstall the build environment")
 
 
-def build(repo: Path, output: Path, cache: Path) -> Path:
+def build(repo: Path, output: Path, cache: Path, edition: str = "student") -> Path:
     started = time.monotonic()
     check_output_dir(output, repo)
     tracks = load_tracks()
@@ -359,9 +362,9 @@ def build(repo: Path, output: Path, cache: Path) -> Path:
     pyodide = fetch_pyodide(cache)
     cache.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix="work-", dir=cache))  # builds of several checkouts may share the cache
-    wheel = build_wheel(repo, work)
+    wheel = build_wheel(repo, work, edition)
     pictures = board_pictures(tracks)
-    lite = stage(repo, work, pyodide, wheel, tracks, pictures)
+    lite = stage(repo, work, pyodide, wheel, tracks, pictures, edition)
 
     new = work / "site"
     env = dict(os.environ, UV_PYTHON_DOWNLOADS="never", UV_NO_PROGRESS="1")
@@ -381,6 +384,7 @@ def build(repo: Path, output: Path, cache: Path) -> Path:
         "pyodide": PYODIDE_VERSION,
         "wheel": wheel.name,
         "bytecode": bytecode,
+        "edition": edition,
     }, indent=2) + "\n", encoding="utf-8")
     problems = verify_site(new, wheel, kernel_pins)
     if problems:
@@ -398,9 +402,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cache", type=Path, default=Path(".build-env/cache"),
                         help="build cache (default: .build-env/cache)")
     parser.add_argument("--repo", type=Path, default=Path.cwd(), help="repository root (default: here)")
+    parser.add_argument("--edition", choices=EDITIONS, default="student",
+                        help="student (default) or teacher: the teacher's adds the worked solutions and the key")
     args = parser.parse_args(argv)
     try:
-        build(args.repo.resolve(), args.output.resolve(), args.cache.resolve())
+        build(args.repo.resolve(), args.output.resolve(), args.cache.resolve(), args.edition)
     except BuildError as err:
         print(f"build: {err}", file=sys.stderr)
         return 1
