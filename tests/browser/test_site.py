@@ -91,7 +91,8 @@ def test_offline_plotting_notebook_says_so_in_one_sentence(browser, site_url, sc
         page = notebook.page
         page.screenshot(path=str(screenshots / "plots-offline.png"))
         text = page.locator(".jp-OutputArea").all_inner_texts()
-        assert any("Plots need matplotlib" in out and "download failed" in out for out in text), text
+        assert any("matplotlib could not be downloaded" in out and "SVG fallback" in out for out in text), text
+        assert page.locator(".jp-OutputArea svg, .jp-OutputArea img").count() > 0, "no plot was drawn by the fallback"
         assert page.locator(ERROR_OUTPUT).count() == 0, page.locator(ERROR_OUTPUT).all_inner_texts()
         assert notebook.guard.forbidden == [], "requests left 127.0.0.1 for somewhere other than Pyodide's CDN"
         assert notebook.guard.refused, "the notebook never tried to fetch matplotlib"
