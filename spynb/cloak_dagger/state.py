@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from spynb.engine import Action, Event, History, IllegalActionError, State, Turn, View, freeze
@@ -19,9 +20,25 @@ from .notes import Notebook, notebook
 if TYPE_CHECKING:
     from spynb.engine import GameSpec
 
-__all__ = ["CloakDaggerState", "CUT", "SELECT", "DECIDE", "DRAW", "DONE"]
+__all__ = ["CloakDaggerState", "Phase", "CUT", "SELECT", "DECIDE", "DRAW", "DONE"]
 
-CUT, SELECT, DECIDE, DRAW, DONE = "cut", "select", "decide", "draw", "over"
+
+class Phase(StrEnum):
+    """Where a game of Cloak & Dagger stands, as views report it (``view["phase"]``, a plain string)."""
+
+    CUT = "cut"
+    """CD-2: every seat cuts the stack for the first player (chance)."""
+    SELECT = "select"
+    """CD-3: the seat to move selects an envelope."""
+    DECIDE = "decide"
+    """CD-3, CD-6, CD-7: it looked inside and chooses to take, track or pass."""
+    DRAW = "draw"
+    """CD-5: a card is drawn from the stack for an empty envelope (chance)."""
+    DONE = "over"
+    """CD-8, CD-9: someone won, or the turn limit ended the game."""
+
+
+CUT, SELECT, DECIDE, DRAW, DONE = Phase  # the members by their short names, for the turn procedure
 _ENVELOPE_ACTIONS = tuple(Open(e) for e in ENVELOPES)
 _SEAT_TURNS = {seat: Turn((seat,)) for seat in range(1, 7)}
 _ONLY = {seat: frozenset((seat,)) for seat in range(1, 7)}
@@ -43,7 +60,7 @@ class CloakDaggerState(State):
         self.hands = [""] + ["".join(agents_of(s)) for s in range(1, seats + 1)]
         self.stack_hidden = dict(STACK_COUNTS)  # the shuffled part, order unknown to all
         self.stack_bottom: list[str] = []  # hazards returned, in order, seen by all
-        self.phase = CUT
+        self.phase: Phase = CUT
         self.current = 1
         self.turn_number = 0
         self.selected = 0
@@ -417,7 +434,7 @@ class CloakDaggerState(State):
         from .display import view_label
 
         data: dict[str, Any] = {
-            "seats": self.seats, "turn_number": self.turn_number, "phase": self.phase,
+            "seats": self.seats, "turn_number": self.turn_number, "phase": self.phase.value,
             "to_move": list(self.turn.seats), "first_player": self.first_player, "winner": self.winner,
             "hand_sizes": {str(s): len(self.hands[s]) for s in range(1, self.seats + 1)},
             "stack_size": self.stack_size, "stack_bottom": "".join(self.stack_bottom),
