@@ -1,26 +1,6 @@
 """The Target's turn procedure (rulebook *Setup* and *Play*; rulings TG-1 … TG-14).
 
-A turn is a fixed sequence of stages, each reported by ``view(...)["stage"]``:
-
-=============  ==============================================================  ==================
-stage          what happens                                                    who acts
-=============  ==============================================================  ==================
-``pick``       setup: cards picked one by one from the shuffled Pile 2         chance
-``assign``     setup: each seat draws its affiliation from the combined pile   chance
-``deal``       setup: 4 Rookie cards each, one card at a time                  chance
-``surveilled`` seats under surveillance play one at a time: Blown Cover face   that seat
-               up first, then the others show their card (TG-8, TG-FAQ-3)
-``play``       everyone else plays one card face down, at the same time        several seats
-``deflect``    step 1: Deflect (TG-5)                                          the Target
-``operatives`` step 2: counters, Missed, attacks, Bombed (TG-6)                the Target
-``espionage``  step 3: Evasion, counters, cards go in front (TG-7)             the Target
-``outed``      step 3: an Outed Target shows its affiliation (TG-7)            the Target
-``intel``      step 4: Intel deposited at an HQ (TG-9, TG-14)                  —
-``movement``   step 5: Reverse, then Advance to HQ (TG-10)                     the Target
-``take``       step 6: the Target takes the rest of the pile                   —
-``restore``    step 6: every hand back to 4 (TG-12, TG-13)                     several seats
-=============  ==============================================================  ==================
-
+A turn is a fixed sequence of stages (:mod:`spynb.target.stages`), each reported by ``view(...)["stage"]``.
 A resolution step pauses only when the Target is a player and the pile holds
 cards for it (reading TG-S1); draws are chance points over a deck's remaining
 multiset, so a deck's order is never enumerated.  Turning in sets (TG-11) and
@@ -55,38 +35,17 @@ from .cards import (
     INTEL, RANK, SETUP_CHART, SURVEILLANCE, TOKEN_FOR, WATCH_DISTANCE, circle, describe, letter_of, sort_cards,
 )
 from .narration import NARRATORS, direction_name
+from .stages import NEXT as _NEXT, PLAYING as _PLAYING, RESOLUTION, RESOLVING as _RESOLVING, STAGE_TITLES, STAGES, Stage
 
 if TYPE_CHECKING:
     from spynb.engine import GameSpec
 
 __all__ = ["TargetState", "STAGES", "STAGE_TITLES"]
 
-PICK, ASSIGN, DEAL = "pick", "assign", "deal"
-SURVEILLED, PLAY = "surveilled", "play"
-DEFLECT, OPERATIVES, ESPIONAGE, OUTED, INTEL_STEP, MOVEMENT, TAKE = (
-    "deflect", "operatives", "espionage", "outed", "intel", "movement", "take")
-RESTORE, DONE = "restore", "over"
-STAGES = (PICK, ASSIGN, DEAL, SURVEILLED, PLAY, DEFLECT, OPERATIVES, ESPIONAGE, OUTED, INTEL_STEP, MOVEMENT,
-          TAKE, RESTORE, DONE)
-STAGE_TITLES = {
-    PICK: "Setup: picking cards from Pile 2",
-    ASSIGN: "Setup: each player draws an affiliation",
-    DEAL: "Setup: dealing 4 Rookie cards to each player",
-    SURVEILLED: "Playing: players under surveillance go first (TG-8, TG-FAQ-3)",
-    PLAY: "Playing: everyone plays one card face down (TG-3)",
-    DEFLECT: "Step 1: Deflect (TG-5)",
-    OPERATIVES: "Step 2: Operatives (TG-6)",
-    ESPIONAGE: "Step 3: Surveillance (TG-7)",
-    OUTED: "Step 3: Outed (TG-7)",
-    INTEL_STEP: "Step 4: Intel at an HQ (TG-9)",
-    MOVEMENT: "Step 5: Reverse and Advance to HQ (TG-10)",
-    TAKE: "Step 6: the Target takes the rest (TG-12)",
-    RESTORE: "Step 6: everyone restores to 4 cards (TG-12)",
-    DONE: "Game over",
-}
-_RESOLUTION = (DEFLECT, OPERATIVES, ESPIONAGE, OUTED, INTEL_STEP, MOVEMENT, TAKE)
-_NEXT = dict(zip(_RESOLUTION, (*_RESOLUTION[1:], RESTORE)))
-_PLAYING = (SURVEILLED, PLAY)
+# The stages by their short names, for the turn procedure.
+PICK, ASSIGN, DEAL, SURVEILLED, PLAY = Stage.PICK, Stage.ASSIGN, Stage.DEAL, Stage.SURVEILLED, Stage.PLAY
+DEFLECT, OPERATIVES, ESPIONAGE, OUTED, INTEL_STEP, MOVEMENT, TAKE = RESOLUTION
+RESTORE, DONE = Stage.RESTORE, Stage.DONE
 _MOVERS = ("reverse", "advance-hq")
 _MOVER_CARDS = frozenset(_MOVERS)
 _ESPIONAGE_TARGETS = (*SURVEILLANCE, "outed")
@@ -133,7 +92,7 @@ class TargetState(State):
         self.deposited = 0
         self.outed_seen: dict[int, dict[int, str]] = {}
         # The turn
-        self.stage = PICK
+        self.stage: Stage = PICK
         self.marker = 0  # on the KGB HQ until the deal is done (TG-2)
         self.direction = 1  # +1 clockwise, -1 counter-clockwise
         self.turn_number = 0
@@ -178,7 +137,7 @@ class TargetState(State):
 
         >>> s = TargetState.scenario(4, {1: ["shot", "kevlar", "mole", "french"]}, marker=2)
         >>> s.stage, s.turn.seats, s.hands[1]
-        ('play', (1, 2, 3, 4), ['kevlar', 'mole', 'french', 'shot'])
+        (<Stage.PLAY: 'play'>, (1, 2, 3, 4), ['kevlar', 'mole', 'french', 'shot'])
         """
         from .spec import SPEC
 
@@ -724,26 +683,17 @@ class TargetState(State):
         return cards is not None and not cards.isdisjoint(self.pile)
 
     def _perform(self) -> None:
-        """Carry out the current step and move to the next stage."""
+        """Carry out the current step (:data:`_STEPS`) and move to the next stage."""
         stage = self.stage
-        if stage == DEFLECT:
-            self._step_deflect()
-        elif stage == OPERATIVES:
-            self._step_operatives()
-        elif stage == ESPIONAGE:
-            self._step_espionage()
-        elif stage == OUTED:
-            if self.outed_left:
-                self._log("outed_void", None, None, ("receiver", str(self.circle[self.receiver])))
-            self.outed_left = 0
-        elif stage == INTEL_STEP:
-            self._step_intel()
-        elif stage == MOVEMENT:
-            self._step_movement()
-        elif stage == TAKE:
-            self._step_take()
+        _STEPS[stage](self)
         if self.stage == stage:  # events above are logged with the step they belong to
             self.stage = _NEXT[stage]
+
+    def _step_outed(self) -> None:
+        """TG-7: Outed cards left unshown (no one left to show them to) are void."""
+        if self.outed_left:
+            self._log("outed_void", None, None, ("receiver", str(self.circle[self.receiver])))
+        self.outed_left = 0
 
     def _step_deflect(self) -> None:
         """TG-5: net steps over players only; the pile goes there for this turn only."""
@@ -976,7 +926,7 @@ class TargetState(State):
         """Log an event of ``kind`` with its facts as (name, value) pairs, then the turn and the stage; its text
         is written when read."""
         self._history.entries.append((self.step, kind, actor, seen_by,
-                                      (*facts, ("turn", self.turn_number), ("stage", self.stage))))
+                                      (*facts, ("turn", self.turn_number), ("stage", str(self.stage)))))
 
     # -- invariants and hidden information -------------------------------------------
     def validate(self) -> list[str]:
@@ -1135,12 +1085,12 @@ class TargetState(State):
         """Everything face up: the same in every seat's view (TG-S10)."""
         seats = range(1, self.seats + 1)
         stage = self.stage
-        resolving = stage in _NEXT or stage == RESTORE
+        resolving = stage in _RESOLVING
         return {
             "seats": self.seats,
             "turn_number": self.turn_number,
             "turn_limit": self.turn_limit,
-            "stage": stage,
+            "stage": str(stage),
             "stage_title": STAGE_TITLES[stage],
             "to_move": tuple(self.turn.seats),
             "chance": self.turn.chance,
@@ -1187,6 +1137,16 @@ class TargetState(State):
 
     def __repr__(self) -> str:
         return f"<TargetState {self.seats} seats, turn {self.turn_number}, stage {self.stage}, {self.turn}>"
+
+
+_STEPS: dict[Stage, Callable[[TargetState], None]] = {
+    DEFLECT: TargetState._step_deflect, OPERATIVES: TargetState._step_operatives,
+    ESPIONAGE: TargetState._step_espionage, OUTED: TargetState._step_outed, INTEL_STEP: TargetState._step_intel,
+    MOVEMENT: TargetState._step_movement, TAKE: TargetState._step_take,
+}
+"""What each resolution step does (a stage that is not a step has none: asking is an error)."""
+if set(_STEPS) != set(RESOLUTION):  # the table checks itself on import
+    raise AssertionError("every resolution step needs a handler")
 
 
 def deal_affiliations(seats: int, seat: int, mine: str, shown: Mapping[int, str], rng: random.Random,
