@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from spynb.engine import Action, Event, History, IllegalActionError, State, Turn, View, freeze
 from spynb.engine.core import CHANCE_TURN, OVER
@@ -52,6 +52,9 @@ _DECISIONS: dict[tuple[str, int], tuple[Action, ...]] = {}
 
 class CloakDaggerState(State):
     """A position of Cloak & Dagger; seats 1…n, envelopes 1…20."""
+
+    CACHES: ClassVar[frozenset[str]] = frozenset(("_books",))
+    """The fields that are not part of the position: each seat's notes, read from the history so far."""
 
     def __init__(self, spec: GameSpec, variant: str, seats: int, options: Mapping[str, Any]) -> None:
         self.spec, self.variant, self.seats = spec, variant, seats

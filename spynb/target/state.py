@@ -20,7 +20,7 @@ from fractions import Fraction
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
 from itertools import combinations, product
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from spynb.engine import (
     Action, Event, FrozenDict, History, IllegalActionError, SpynbError, State, Turn, View, freeze,
@@ -63,10 +63,12 @@ RECENT_EVENTS = 6
 class TargetState(State):
     """A position of The Target: seats 1…n around a circle with two HQs (TG-2)."""
 
-    __slots__ = ("_now", "_cache")
-    # Whose move (``_now``), and the legal actions, chance weights and public view (``_cache``), remembered
-    # until the next change: every change goes through ``_apply``, and anything else that changes a
-    # position calls ``_forget``.  Slots, not attributes: they are not part of the position.
+    CACHES: ClassVar[frozenset[str]] = frozenset(("_now", "_cache"))
+    """The fields that are not part of the position: whose move (``_now``), and the legal actions, chance
+    weights and public view (``_cache``), worked out from it and remembered until it changes.  They are
+    filled through :meth:`turn` (or :meth:`_remember_turn`) and the ``_cache`` dictionary, and emptied only by
+    :meth:`_forget`: every change goes through ``_apply``, which forgets first, and anything else that
+    changes a position (a scenario, a copy, a white-box test) calls it."""
 
     def __init__(self, spec: GameSpec, variant: str, seats: int, options: Mapping[str, Any]) -> None:
         self.spec, self.variant, self.seats = spec, variant, seats
@@ -190,6 +192,10 @@ class TargetState(State):
         if turn is None:
             turn = self._now = self._turn()
         return turn
+
+    def _remember_turn(self, turn: Turn) -> None:
+        """Whose move it is, already worked out by the change that led here (the restore's seats)."""
+        self._now = turn
 
     def _forget(self) -> None:
         """The position changed: forget whose move it was and everything worked out from it."""
@@ -666,7 +672,7 @@ class TargetState(State):
             if not restoring:
                 self._end_turn()
             else:  # _run is the last step of every change: these seats are whose move it is until the next
-                self._now = _turn_of(tuple(restoring))
+                self._remember_turn(_turn_of(tuple(restoring)))
         elif not self.draws and self.stage == DEAL:
             self.marker = 1  # TG-2: from the KGB HQ, clockwise onto the next envelope: seat 1
             self._log("marker", None, None)
@@ -1036,8 +1042,8 @@ class TargetState(State):
     # -- copies and views --------------------------------------------------------------
     def clone(self) -> TargetState:
         other = object.__new__(TargetState)
-        other._forget()
         other.__dict__.update(self.__dict__)
+        other._forget()  # the copy works out its own
         for name in ("pile1", "pile2", "combined", "removed", "unused", "plays", "face_up"):
             setattr(other, name, dict(getattr(self, name)))
         for name in ("affiliation", "language_pass", "play_order", "pending", "pile", "revealed", "draws"):
