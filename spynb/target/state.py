@@ -23,7 +23,7 @@ from itertools import combinations, product
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from spynb.engine import (
-    Action, Event, FrozenDict, History, IllegalActionError, SpynbError, State, Turn, View, freeze,
+    Action, Event, History, IllegalActionError, SpynbError, State, Turn, View,
 )
 from spynb.engine.core import CHANCE_TURN, OVER
 
@@ -34,8 +34,9 @@ from .cards import (
     AFFILIATION_COUNTS, ATTACKS, CATEGORIES, CATEGORY, COUNTERS, DECK_COUNTS, DECK_OF, DECKS, DEFLECTS, DIRTY, HQS,
     INTEL, RANK, SETUP_CHART, SURVEILLANCE, TOKEN_FOR, WATCH_DISTANCE, circle, describe, letter_of, sort_cards,
 )
-from .narration import NARRATORS, direction_name
-from .stages import NEXT as _NEXT, PLAYING as _PLAYING, RESOLUTION, RESOLVING as _RESOLVING, STAGE_TITLES, STAGES, Stage
+from .narration import NARRATORS
+from .stages import NEXT as _NEXT, PLAYING as _PLAYING, RESOLUTION, STAGE_TITLES, STAGES, Stage
+from .views import public_view, seat_view
 
 if TYPE_CHECKING:
     from spynb.engine import GameSpec
@@ -56,8 +57,6 @@ _TARGET_CARDS = frozenset(_ESPIONAGE_TARGETS)
 _WATCHING = frozenset(WATCH_DISTANCE)
 HAND = 4
 """Players should always have 4 cards in their hand (rulebook: Play, step 6)."""
-RECENT_EVENTS = 6
-"""How many of this turn's events a view carries."""
 
 
 class TargetState(State):
@@ -1060,80 +1059,11 @@ class TargetState(State):
         return other
 
     def view(self, seat: int | None) -> View:
-        from .display import view_label
-
+        """What ``seat`` sees (:mod:`spynb.target.views`); the face-up part is built once per position."""
         public = self._cache.get("public")
-        if public is None:  # what every seat sees is built once per position
-            public = self._cache["public"] = self._public_view()
-        seats = range(1, self.seats + 1)
-        data = dict(public)
-        data["events"] = self._event_dicts(seat)
-        if seat is None:
-            data["affiliations"] = FrozenDict((str(s), self.affiliation[s]) for s in seats)
-            data["hands"] = FrozenDict((str(s), tuple(self.hands[s])) for s in seats)
-            data["plays"] = FrozenDict((str(s), c) for s, c in sorted(self.plays.items()))
-            data["decks"] = FrozenDict((d, _counts(self.decks[d])) for d in DECKS)
-            data["outed_colours"] = freeze({str(s): {str(v): c for v, c in sorted(seen.items())}
-                                            for s, seen in sorted(self.outed_seen.items())})
-            data["setup"] = freeze({"pile2": self.pile2, "picks_left": self.picks_left, "combined": self.combined,
-                                    "removed": self.removed})
-        else:
-            data["affiliation"] = self.affiliation[seat]
-            data["hand"] = tuple(self.hands[seat])
-            known = {s: c for s, c in self.plays.items()
-                     if s == seat or s in self.face_up or seat in self.shown.get(s, ())}
-            data["known_plays"] = FrozenDict((str(s), c) for s, c in sorted(known.items()))
-            data["shown_to_me"] = FrozenDict(
-                (str(s), seen[seat]) for s, seen in sorted(self.outed_seen.items()) if seat in seen)
-        return View(self.spec.name, seat, view_label(seat), FrozenDict(data))
-
-    def _public_view(self) -> dict[str, Any]:
-        """Everything face up: the same in every seat's view (TG-S10)."""
-        seats = range(1, self.seats + 1)
-        stage = self.stage
-        resolving = stage in _RESOLVING
-        return {
-            "seats": self.seats,
-            "turn_number": self.turn_number,
-            "turn_limit": self.turn_limit,
-            "stage": str(stage),
-            "stage_title": STAGE_TITLES[stage],
-            "to_move": tuple(self.turn.seats),
-            "chance": self.turn.chance,
-            "circle": tuple(self.circle),
-            "marker": self.target,
-            "marker_index": self.marker,
-            "direction": direction_name(self.direction),
-            "receiver": self.circle[self.receiver] if resolving else None,
-            "next_target": (self.circle[self._next_marker()]
-                            if stage in (TAKE, RESTORE) or (self.moved and stage != DONE) else None),
-            "hand_sizes": FrozenDict((str(s), len(self.hands[s])) for s in seats),
-            "tokens": FrozenDict((str(s), tuple(self.tokens[s])) for s in seats),
-            "front": FrozenDict((str(s), tuple(self.front[s])) for s in seats),
-            "deposits": FrozenDict((hq, tuple(cards)) for hq, cards in self.deposits.items()),
-            "deck_sizes": FrozenDict((d, sum(self.decks[d].values())) for d in DECKS),
-            "discards": FrozenDict((d, _counts(self.discards[d])) for d in DECKS),
-            "played": tuple(sorted(self.plays)) if stage in _PLAYING else (),
-            "face_up": FrozenDict((str(s), c) for s, c in sorted(self.face_up.items())),
-            "shown": FrozenDict((str(s), tuple(w)) for s, w in sorted(self.shown.items())),
-            "pile": tuple(self.pile),
-            "revealed": tuple(self.revealed),
-            "outed": FrozenDict((str(s), tuple(sorted(v))) for s, v in sorted(self.outed_seen.items())),
-            "language_pass": tuple(self.language_pass),
-            "winner": self.win_team or None,
-            "winners": self.winner_seats,
-        }
-
-    def _event_dicts(self, seat: int | None) -> tuple[FrozenDict, ...]:
-        """The last :data:`RECENT_EVENTS` events ``seat`` saw this turn (the whole history:
-        ``events_seen_by(seat)``); a view stays small however long the game."""
-        recent: list[FrozenDict] = []
-        for event in reversed(self._history.open_events()):
-            if event.visible_to(seat):
-                recent.append(event.frozen())
-                if len(recent) == RECENT_EVENTS:
-                    break
-        return tuple(reversed(recent))
+        if public is None:
+            public = self._cache["public"] = public_view(self)
+        return seat_view(self, seat, public)
 
     def text(self, seat: int | None = None) -> str:
         """The table as a text board: omniscient, or as ``seat`` knows it."""
@@ -1315,9 +1245,3 @@ def _remove(counts: dict[str, int], card: str) -> None:
         del counts[card]
     else:
         counts[card] -= 1
-
-
-def _counts(counts: Mapping[str, int]) -> FrozenDict:
-    """A multiset as view data: card -> how many, in rulebook order."""
-    return FrozenDict((c, counts[c]) for c in sort_cards(counts))
-
