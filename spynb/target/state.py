@@ -15,7 +15,6 @@ whatever its hand holds (TG-S11).
 from __future__ import annotations
 
 import random
-from bisect import insort
 from fractions import Fraction
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
@@ -31,10 +30,12 @@ from .actions import (
     Assign, Counter, Deal, Discard, Draw, Evade, Pick, Play, Remove, Resolve, Reveal, TurnIn,
 )
 from .cards import (
-    AFFILIATION_COUNTS, ATTACKS, CATEGORIES, CATEGORY, COUNTERS, DECK_COUNTS, DECK_OF, DECKS, DEFLECTS, DIRTY, HQS,
-    INTEL, RANK, SETUP_CHART, SURVEILLANCE, TOKEN_FOR, WATCH_DISTANCE, circle, describe, letter_of, sort_cards,
+    AFFILIATION_COUNTS, ATTACKS, CATEGORIES, CATEGORY, COUNTERS, DECK_COUNTS, DECK_OF, DECKS, DEFLECTS, HQS,
+    INTEL, RANK, SETUP_CHART, SURVEILLANCE, TOKEN_FOR, WATCH_DISTANCE, HAND, circle, describe, sort_cards,
 )
 from .narration import NARRATORS
+from .piles import add, distinct, holds, insert, remove
+from .resolution import ESPIONAGE_TARGETS, MOVER_CARDS, STEPS, next_marker
 from .stages import NEXT as _NEXT, PLAYING as _PLAYING, RESOLUTION, STAGE_TITLES, STAGES, Stage
 from .views import public_view, seat_view
 
@@ -47,16 +48,11 @@ __all__ = ["TargetState", "STAGES", "STAGE_TITLES"]
 PICK, ASSIGN, DEAL, SURVEILLED, PLAY = Stage.PICK, Stage.ASSIGN, Stage.DEAL, Stage.SURVEILLED, Stage.PLAY
 DEFLECT, OPERATIVES, ESPIONAGE, OUTED, INTEL_STEP, MOVEMENT, TAKE = RESOLUTION
 RESTORE, DONE = Stage.RESTORE, Stage.DONE
-_MOVERS = ("reverse", "advance-hq")
-_MOVER_CARDS = frozenset(_MOVERS)
-_ESPIONAGE_TARGETS = (*SURVEILLANCE, "outed")
 _STEP_CARDS = {DEFLECT: frozenset(DEFLECTS), OPERATIVES: frozenset(DECK_COUNTS["operative"]),
-               ESPIONAGE: frozenset(DECK_COUNTS["espionage"]), MOVEMENT: _MOVER_CARDS}
+               ESPIONAGE: frozenset(DECK_COUNTS["espionage"]), MOVEMENT: MOVER_CARDS}
 """The cards a step deals with: with none of them in the pile, the step does nothing and does not pause."""
-_TARGET_CARDS = frozenset(_ESPIONAGE_TARGETS)
+_TARGET_CARDS = frozenset(ESPIONAGE_TARGETS)
 _WATCHING = frozenset(WATCH_DISTANCE)
-HAND = 4
-"""Players should always have 4 cards in their hand (rulebook: Play, step 6)."""
 
 
 class TargetState(State):
@@ -182,7 +178,7 @@ class TargetState(State):
             deck = self.decks[DECK_OF[card]]
             if not deck.get(card):
                 raise ValueError(f"no {card!r} left in the {DECK_OF[card]} deck for this scenario")
-            _remove(deck, card)
+            remove(deck, card)
 
     # -- the contract -----------------------------------------------------------
     @property
@@ -286,13 +282,13 @@ class TargetState(State):
             return (*moves, *self._anytime(seat, 0))
         decisions: list[Action] = []
         if stage == OPERATIVES and "missed" not in self.pile:
-            for attack in _distinct(c for c in self.pile if c in ATTACKS):
+            for attack in distinct(c for c in self.pile if c in ATTACKS):
                 decisions.extend(self._counters(seat, attack))
         elif stage == ESPIONAGE:
-            for card in _distinct(c for c in self.pile if c in SURVEILLANCE):
+            for card in distinct(c for c in self.pile if c in SURVEILLANCE):
                 decisions.extend(self._counters(seat, card))
             if "slip" in self.pile and "deep-cover" not in self.pile:
-                decisions.extend(Evade(c) for c in _distinct(c for c in self.pile if c in _ESPIONAGE_TARGETS))
+                decisions.extend(Evade(c) for c in distinct(c for c in self.pile if c in ESPIONAGE_TARGETS))
         elif stage == OUTED:
             decisions.extend(self._reveals(seat))
         if stage != OUTED and self._may_resolve():
@@ -342,7 +338,7 @@ class TargetState(State):
     def _may_resolve(self) -> bool:
         if self.stage == ESPIONAGE and "deep-cover" not in self.pile:
             slips = self.pile.count("slip")
-            targets = sum(c in _ESPIONAGE_TARGETS for c in self.pile)
+            targets = sum(c in ESPIONAGE_TARGETS for c in self.pile)
             return slips == 0 or slips >= targets  # TG-S6: fewer Slips than cards: choose first
         return True
 
@@ -393,7 +389,7 @@ class TargetState(State):
         if isinstance(action, TurnIn):
             return self._explain_turn_in(action, seat)
         if isinstance(action, Remove):
-            return self._explain_remove(action, seat)
+            return self._explainremove(action, seat)
         if isinstance(action, Counter):
             return self._explain_counter(action, seat)
         if isinstance(action, Evade):
@@ -448,11 +444,11 @@ class TargetState(State):
         if len(action.cards) != 3 or len(categories) != 1 or None in categories:
             return illegal("TG-11", "A set is three Rookie cards of one category: Training, Materials, Contacts or "
                                     "Languages", action)
-        if not _holds(hand, action.cards):
+        if not holds(hand, action.cards):
             return illegal("TG-11", f"You do not hold {' + '.join(map(describe, action.cards))}", action)
         return illegal("TG-3", "Keep one card to play on the Target this turn", action)
 
-    def _explain_remove(self, action: Remove, seat: int) -> IllegalActionError:
+    def _explainremove(self, action: Remove, seat: int) -> IllegalActionError:
         illegal, hand, front = self.spec.rules.illegal, self.hands[seat], self.front[seat]
         if action.card == "all":
             if action.using != ("deep-cover",):
@@ -473,7 +469,7 @@ class TargetState(State):
                 pair = COUNTERS.get(action.card)
                 how = f"{pair[0]}+{pair[1]}" if pair else "The Slip or Deep Cover only"
                 return illegal("TG-7", f"{describe(action.card)} is removed with {how}", action)
-            elif not _holds(hand, action.using):
+            elif not holds(hand, action.using):
                 return illegal("TG-7", f"You need both {' and '.join(map(describe, action.using))} in your hand",
                                action)
         return illegal("TG-3", "Keep one card to play on the Target this turn", action)
@@ -548,8 +544,8 @@ class TargetState(State):
     def _setup(self, action: Action) -> None:
         """Setup's chance points: a card picked from Pile 2, an affiliation drawn."""
         if isinstance(action, Pick):
-            _remove(self.pile2, action.affiliation)
-            _add(self.combined, action.affiliation)
+            remove(self.pile2, action.affiliation)
+            add(self.combined, action.affiliation)
             self.picks_left -= 1
             self._log("pick", None, frozenset(), ("affiliation", action.affiliation))
             self._log("picked", None, None)
@@ -561,7 +557,7 @@ class TargetState(State):
                 self._log("combined", None, None, ("removed", sum(self.removed.values())))
         elif isinstance(action, Assign):
             seat = self.affiliation.index("", 1)
-            _remove(self.combined, action.affiliation)
+            remove(self.combined, action.affiliation)
             self.affiliation[seat] = action.affiliation
             self._log("affiliation", seat, _ONLY[seat], ("affiliation", action.affiliation))
             if seat == self.seats:
@@ -571,8 +567,8 @@ class TargetState(State):
 
     def _deal(self, card: str) -> None:
         seat, deck = self.draws.pop(0)
-        _remove(self.decks[deck], card)
-        _insert(self.hands[seat], card)
+        remove(self.decks[deck], card)
+        insert(self.hands[seat], card)
         self._log("drew", seat, None, ("deck", deck))
         self._log("card", seat, _ONLY[seat], ("card", card), ("deck", deck))
         if self.draws:
@@ -688,166 +684,15 @@ class TargetState(State):
         return cards is not None and not cards.isdisjoint(self.pile)
 
     def _perform(self) -> None:
-        """Carry out the current step (:data:`_STEPS`) and move to the next stage."""
+        """Carry out the current step (:data:`~spynb.target.resolution.STEPS`) and move to the next stage."""
         stage = self.stage
-        _STEPS[stage](self)
+        STEPS[stage](self)
         if self.stage == stage:  # events above are logged with the step they belong to
             self.stage = _NEXT[stage]
 
-    def _step_outed(self) -> None:
-        """TG-7: Outed cards left unshown (no one left to show them to) are void."""
-        if self.outed_left:
-            self._log("outed_void", None, None, ("receiver", str(self.circle[self.receiver])))
-        self.outed_left = 0
-
-    def _step_deflect(self) -> None:
-        """TG-5: net steps over players only; the pile goes there for this turn only."""
-        deflects = [c for c in self.pile if c in DEFLECTS]
-        if not deflects:
-            return
-        net = _net_steps(deflects)
-        self._take_from_pile(deflects)
-        self._discard(deflects)
-        if net:
-            self.receiver = self._step_players(self.marker, net * self.direction)
-        self._log("deflect", None, None, ("cards", tuple(deflects)), ("net", net),
-                  ("receiver", str(self.circle[self.receiver])))
-
-    def _step_operatives(self) -> None:
-        """TG-6: Missed cancels every attack; an uncountered attack hits (once, TG-S4); Bombed on an HQ."""
-        cards = [c for c in self.pile if DECK_OF[c] == "operative"]
-        if not cards:
-            return
-        self._take_from_pile(cards)
-        self._discard(cards)
-        attacks = [c for c in cards if c in ATTACKS]
-        missed = "missed" in cards
-        who = self.circle[self.receiver]
-        if not isinstance(who, int):
-            self.bombed = "bombed" in attacks and not missed
-            self._log("operatives", None, None, ("cards", tuple(cards)), ("bombed", self.bombed), ("hq", who))
-        elif attacks and not missed:
-            self._attack(who, attacks)
-        else:
-            self._log("operatives", None, None, ("cards", tuple(cards)))
-
-    def _attack(self, seat: int, attacks: list[str]) -> None:
-        lost, tokens = list(self.hands[seat]), list(self.tokens[seat])
-        self.hands[seat], self.tokens[seat] = [], []
-        self._discard(lost)
-        self._log("attack", seat, None, ("attacks", tuple(attacks)), ("lost", tuple(lost)), ("tokens", tuple(tokens)))
-        self.draws.extend([(seat, "rookie")] * HAND)
-        self._prepare_draw()
-
-    def _step_espionage(self) -> None:
-        """TG-7 and TG-S6: Evasion in the pile cancels; the rest goes in front of the Target."""
-        who = self.circle[self.receiver]
-        if not isinstance(who, int):
-            cards = [c for c in self.pile if DECK_OF[c] == "espionage"]
-            if cards:
-                self._take_from_pile(cards)
-                self._discard(cards)
-                self._log("espionage", None, None, ("cards", tuple(cards)), ("hq", who))
-            return
-        targets = [c for c in self.pile if c in _ESPIONAGE_TARGETS]
-        if not targets:
-            return
-        used: list[str] = []
-        if "deep-cover" in self.pile:
-            used = ["deep-cover"]
-        else:
-            used = ["slip"] * min(self.pile.count("slip"), len(targets))
-        cancelled = targets if used[:1] == ["deep-cover"] else targets[:len(used)]
-        kept = targets[len(cancelled):]
-        self._take_from_pile(used + targets)
-        self._discard(used + cancelled)
-        for card in kept:
-            _insert(self.front[who], card)
-        self.outed_left = kept.count("outed")
-        self._log("espionage", None, None, ("cancelled", tuple(cancelled)), ("kept", tuple(kept)),
-                  ("used", tuple(used)), ("seat", who))
-
-    def _step_intel(self) -> None:
-        """TG-9: on an HQ, Intel is deposited unless a Bombed destroys it this turn (TG-6); the rest is discarded."""
-        hq = self.circle[self.receiver]
-        if isinstance(hq, int):
-            return
-        intel = [c for c in self.pile if c in INTEL]
-        rest = [c for c in self.pile if c not in INTEL and c not in _MOVERS]
-        self._take_from_pile(intel + rest)
-        if intel and self.bombed:
-            self._discard(intel)
-            self._log("destroyed", None, None, ("cards", tuple(intel)), ("hq", hq))
-        elif intel:
-            self.deposits[hq].extend(intel)  # type: ignore[index]
-            self.deposited += len(intel)
-            self._log("deposit", None, None, ("hq", hq), ("cards", tuple(intel)))
-        if rest:
-            self._discard(rest)
-            self._log("hq_discard", None, None, ("cards", tuple(rest)), ("hq", hq))
-        self._check_win()
-
-    def _check_win(self) -> None:
-        """TG-14: a team's three of a letter at its own HQ; Double Agents' three Dirty anywhere, winning ties."""
-        in_game = set(self.affiliation[1:])
-        dirty = sum(c in DIRTY for cards in self.deposits.values() for c in cards)
-        team = ""
-        if "double-agent" in in_game and dirty >= 3:
-            team = "double-agent"
-        else:
-            for hq in HQS:
-                letters = [letter_of(c) for c in self.deposits[hq]]
-                if any(letters.count(x) >= 3 for x in set(letters)):
-                    team = hq.lower()
-        if not team:
-            return
-        self.win_team, self.stage = team, DONE
-        self.winner_seats = tuple(s for s in range(1, self.seats + 1) if self.affiliation[s] == team)
-        self._log("win", None, None, ("team", team), ("winners", self.winner_seats))
-
-    def _step_movement(self) -> None:
-        """TG-10 and TG-FAQ-5: Reverse first, then Advance to HQ, both from the next turn."""
-        cards = [c for c in self.pile if c in _MOVERS]
-        if not cards:
-            return
-        self._take_from_pile(cards)
-        self._discard(cards)
-        if cards.count("reverse") % 2:
-            self.direction = -self.direction
-        self.advance = "advance-hq" in cards
-        self.moved = True
-        self._log("movement", None, None, ("cards", tuple(cards)), ("direction", self.direction),
-                  ("advance", self.advance), ("next_target", str(self.circle[self._next_marker()])))
-
-    def _step_take(self) -> None:
-        who = self.circle[self.receiver]
-        if self.pile and isinstance(who, int):
-            taken = self.pile
-            for card in taken:
-                _insert(self.hands[who], card)
-            self._log("take", who, None, ("cards", tuple(taken)))
-        self.pile = []
-
-    def _next_marker(self) -> int:
-        """Where the marker goes at the end of the turn (TG-5, TG-10, TG-FAQ-5, TG-FAQ-6).
-
-        After a net forward Deflect the seat that received the pile is the next Target, even with an HQ
-        between it and the intended Target.  Otherwise (no Deflect, a net backward one, Deflects that
-        cancel), and whenever a Reverse or an Advance to HQ is in the same pile, the marker moves on from
-        the intended Target: one place in the (new) direction, or to the next HQ after an Advance to HQ.
-        Read from the revealed pile, so it holds at every stage of the turn.
-        """
-        if _net_steps(self.revealed) > 0 and _MOVER_CARDS.isdisjoint(self.revealed):
-            return self.receiver
-        pos, size = self.marker, len(self.circle)
-        while True:
-            pos = (pos + self.direction) % size
-            if not self.advance or not isinstance(self.circle[pos], int):
-                return pos
-
     def _end_turn(self) -> None:
         self.language_pass = []
-        self.marker = self._next_marker()
+        self.marker = next_marker(self)
         self._log("end", None, None, ("target", str(self.target)))
         if self.turn_limit is not None and self.turn_number >= self.turn_limit:
             self.stage = DONE
@@ -911,7 +756,7 @@ class TargetState(State):
 
     def _discard(self, cards: Iterable[str]) -> None:
         for card in cards:
-            _add(self.discards[DECK_OF[card]], card)
+            add(self.discards[DECK_OF[card]], card)
 
     # circle geometry
     def _step_players(self, pos: int, steps: int) -> int:
@@ -963,7 +808,7 @@ class TargetState(State):
         for seat in range(1, self.seats + 1):
             if len(set(self.tokens[seat])) != len(self.tokens[seat]) or "rookie" in self.tokens[seat]:
                 problems.append(f"seat {seat} holds tokens {self.tokens[seat]}")
-            if any(c not in _ESPIONAGE_TARGETS for c in self.front[seat]):
+            if any(c not in ESPIONAGE_TARGETS for c in self.front[seat]):
                 problems.append(f"seat {seat} has {self.front[seat]} in front: only Surveillance and Outed lie there")
             if self.hands[seat] != sort_cards(self.hands[seat]) or self.front[seat] != sort_cards(self.front[seat]):
                 problems.append(f"seat {seat}'s hand or front is out of rulebook order")
@@ -1015,7 +860,7 @@ class TargetState(State):
                     other.plays[s] = card
             other.decks[deck] = {}
             for card in pool[len(slots[deck]):]:
-                _add(other.decks[deck], card)
+                add(other.decks[deck], card)
         for s in range(1, self.seats + 1):
             other.hands[s] = sort_cards(other.hands[s])
         if self.stage not in (PICK, ASSIGN, DONE):  # at the end the winners are known
@@ -1036,7 +881,7 @@ class TargetState(State):
         if pool is None:
             self.removed = {}
             for affiliation in removed:
-                _add(self.removed, affiliation)
+                add(self.removed, affiliation)
 
     # -- copies and views --------------------------------------------------------------
     def clone(self) -> TargetState:
@@ -1073,16 +918,6 @@ class TargetState(State):
 
     def __repr__(self) -> str:
         return f"<TargetState {self.seats} seats, turn {self.turn_number}, stage {self.stage}, {self.turn}>"
-
-
-_STEPS: dict[Stage, Callable[[TargetState], None]] = {
-    DEFLECT: TargetState._step_deflect, OPERATIVES: TargetState._step_operatives,
-    ESPIONAGE: TargetState._step_espionage, OUTED: TargetState._step_outed, INTEL_STEP: TargetState._step_intel,
-    MOVEMENT: TargetState._step_movement, TAKE: TargetState._step_take,
-}
-"""What each resolution step does (a stage that is not a step has none: asking is an error)."""
-if set(_STEPS) != set(RESOLUTION):  # the table checks itself on import
-    raise AssertionError("every resolution step needs a handler")
 
 
 def deal_affiliations(seats: int, seat: int, mine: str, shown: Mapping[int, str], rng: random.Random,
@@ -1211,37 +1046,3 @@ def _each(actions: Mapping[str, Action], cards: list[str]) -> list[Action]:
             found.append(actions[card])
             last = card
     return found
-
-
-def _net_steps(cards: Iterable[str]) -> int:
-    """TG-5: Deflect Forward cards minus Deflect Backward cards."""
-    return sum(DEFLECTS.get(c, 0) for c in cards)
-
-
-def _distinct(cards: Iterable[str]) -> list[str]:
-    return sort_cards(set(cards))
-
-
-def _holds(hand: list[str], cards: Iterable[str]) -> bool:
-    rest = list(hand)
-    for card in cards:
-        if card not in rest:
-            return False
-        rest.remove(card)
-    return True
-
-
-def _insert(cards: list[str], card: str) -> None:
-    """Put ``card`` into the sorted ``cards``, after any equal card."""
-    insort(cards, card, key=RANK.__getitem__)
-
-
-def _add(counts: dict[str, int], card: str) -> None:
-    counts[card] = counts.get(card, 0) + 1
-
-
-def _remove(counts: dict[str, int], card: str) -> None:
-    if counts[card] == 1:
-        del counts[card]
-    else:
-        counts[card] -= 1

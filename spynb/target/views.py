@@ -24,6 +24,7 @@ from spynb.engine import FrozenDict, View, freeze
 from .cards import DECKS, sort_cards
 from .display import view_label
 from .narration import direction_name
+from .resolution import next_marker
 from .stages import PLAYING, RESOLVING, STAGE_TITLES, Stage
 
 if TYPE_CHECKING:
@@ -89,7 +90,7 @@ def public_view(state: TargetState) -> dict[str, Any]:
         "marker_index": state.marker,
         "direction": direction_name(state.direction),
         "receiver": state.circle[state.receiver] if stage in RESOLVING else None,
-        "next_target": (state.circle[state._next_marker()]
+        "next_target": (state.circle[next_marker(state)]
                         if stage in _MARKER_KNOWN or (state.moved and stage != Stage.DONE) else None),
         "hand_sizes": FrozenDict((str(s), len(state.hands[s])) for s in seats),
         "tokens": FrozenDict((str(s), tuple(state.tokens[s])) for s in seats),
