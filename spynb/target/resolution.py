@@ -45,7 +45,7 @@ def deflect(state: TargetState) -> None:
     if net:
         state.receiver = state._step_players(state.marker, net * state.direction)
     state._log("deflect", None, None, ("cards", tuple(deflects)), ("net", net),
-              ("receiver", str(state.circle[state.receiver])))
+               ("receiver", str(state.circle[state.receiver])))
 
 
 def operatives(state: TargetState) -> None:
@@ -102,7 +102,7 @@ def espionage(state: TargetState) -> None:
         insert(state.front[who], card)
     state.outed_left = kept.count("outed")
     state._log("espionage", None, None, ("cancelled", tuple(cancelled)), ("kept", tuple(kept)),
-              ("used", tuple(used)), ("seat", who))
+               ("used", tuple(used)), ("seat", who))
 
 
 def intel(state: TargetState) -> None:
@@ -157,7 +157,7 @@ def movement(state: TargetState) -> None:
     state.advance = "advance-hq" in cards
     state.moved = True
     state._log("movement", None, None, ("cards", tuple(cards)), ("direction", state.direction),
-              ("advance", state.advance), ("next_target", str(state.circle[next_marker(state)])))
+               ("advance", state.advance), ("next_target", str(state.circle[next_marker(state)])))
 
 
 def take(state: TargetState) -> None:
