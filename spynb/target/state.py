@@ -18,7 +18,7 @@ import random
 from fractions import Fraction
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
-from itertools import combinations, product
+from itertools import combinations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from spynb.engine import (
@@ -30,11 +30,13 @@ from .actions import (
     Assign, Counter, Deal, Discard, Draw, Evade, Pick, Play, Remove, Resolve, Reveal, TurnIn,
 )
 from .cards import (
-    AFFILIATION_COUNTS, ATTACKS, CATEGORIES, CATEGORY, COUNTERS, DECK_COUNTS, DECK_OF, DECKS, DEFLECTS, HQS,
-    INTEL, RANK, SETUP_CHART, SURVEILLANCE, TOKEN_FOR, WATCH_DISTANCE, HAND, circle, describe, sort_cards,
+    AFFILIATION_COUNTS, CATEGORY, DECK_COUNTS, DECK_OF, DECKS, DEFLECTS, HQS,
+    INTEL, RANK, SETUP_CHART, TOKEN_FOR, WATCH_DISTANCE, HAND, circle, sort_cards,
 )
 from .narration import NARRATORS
-from .piles import add, distinct, holds, insert, remove
+from .choices import legal, outed_viewers, restorers
+from .explain import explain
+from .piles import add, insert, remove
 from .resolution import ESPIONAGE_TARGETS, MOVER_CARDS, STEPS, next_marker
 from .stages import NEXT as _NEXT, PLAYING as _PLAYING, RESOLUTION, STAGE_TITLES, STAGES, Stage
 from .views import public_view, seat_view
@@ -206,7 +208,7 @@ class TargetState(State):
         if stage == PLAY:
             return _turn_of(tuple(self.pending))
         if stage == RESTORE:
-            return _turn_of(tuple(self._restorers()))
+            return _turn_of(tuple(restorers(self)))
         if stage == DONE:
             return OVER
         return _turn_of((self.circle[self.marker if stage == DEFLECT else self.receiver],))  # type: ignore[arg-type]
@@ -255,7 +257,7 @@ class TargetState(State):
         if actions is None:
             if seat not in self.turn.seats:
                 return ()
-            actions = self._cache[seat] = self._legal(seat)
+            actions = self._cache[seat] = legal(self, seat)
         return actions
 
     def is_legal(self, action: Action, seat: int | None) -> bool:
@@ -270,235 +272,10 @@ class TargetState(State):
                     return True
         return State.is_legal(self, action, seat)
 
-    def _legal(self, seat: int) -> tuple[Action, ...]:
-        stage, hand = self.stage, self.hands[seat]
-        if stage in _PLAYING:
-            return (*_each(_PLAYS, hand), *self._anytime(seat, 1))
-        if stage == RESTORE:
-            if len(hand) > HAND:
-                moves: Iterable[Action] = _each(_DISCARDS, hand)
-            else:
-                moves = map(_DRAWS.__getitem__, self._drawable(seat))
-            return (*moves, *self._anytime(seat, 0))
-        decisions: list[Action] = []
-        if stage == OPERATIVES and "missed" not in self.pile:
-            for attack in distinct(c for c in self.pile if c in ATTACKS):
-                decisions.extend(self._counters(seat, attack))
-        elif stage == ESPIONAGE:
-            for card in distinct(c for c in self.pile if c in SURVEILLANCE):
-                decisions.extend(self._counters(seat, card))
-            if "slip" in self.pile and "deep-cover" not in self.pile:
-                decisions.extend(Evade(c) for c in distinct(c for c in self.pile if c in ESPIONAGE_TARGETS))
-        elif stage == OUTED:
-            decisions.extend(self._reveals(seat))
-        if stage != OUTED and self._may_resolve():
-            decisions.append(Resolve())
-        return (*decisions, *self._anytime(seat, 0))
-
-    # -- the choices a seat has -----------------------------------------------------
-    def _anytime(self, seat: int, keep: int) -> list[Action]:
-        """TG-11 sets, also of a category whose token (or pass) the seat already has (TG-S3), and TG-7
-        removals, offered while the seat is pending (TG-S2)."""
-        hand, front = self.hands[seat], self.front[seat]
-        spare = len(hand) - keep
-        actions: list[Action] = []
-        if spare >= 3 and (sum(map(_TALLY.__getitem__, hand)) + _TO_THREE) & _THREE:  # three of a category
-            actions.extend(_sets(hand))
-        if front and spare >= 1:
-            cards = dict.fromkeys(front)  # each once, in rulebook order (fronts are kept sorted)
-            if "slip" in hand:
-                actions.extend(map(_SLIP_REMOVALS.__getitem__, cards))
-            if "deep-cover" in hand:
-                actions.append(_DEEP_COVER_REMOVAL)
-            if spare >= 2:
-                for card in cards:
-                    pair = COUNTERS.get(card)
-                    if pair and pair[0] in hand and pair[1] in hand:
-                        actions.append(_PAIR_REMOVALS[card])
-        return actions
-
-    def _counters(self, seat: int, card: str) -> list[Action]:
-        """Every way to pay ``card``'s two named Rookie cards from hand and/or pile (TG-6, TG-FAQ-2)."""
-        hand = self.hands[seat]
-        options = [[where for where, place in (("hand", hand), ("pile", self.pile)) if named in place]
-                   for named in COUNTERS[card]]
-        return [Counter(card, tuple(zip(wheres, COUNTERS[card]))) for wheres in product(*options)]
-
-    def _reveals(self, seat: int) -> list[Action]:
-        viewers = self._outed_viewers()
-        if self.affiliation[seat] == "double-agent":  # TG-7: both colour bars, the Double Agent chooses
-            return [Reveal(v, colour) for v in viewers for colour in ("cia", "kgb")]
-        return [Reveal(v) for v in viewers]
-
-    def _outed_viewers(self) -> list[int]:
-        owner = self.circle[self.receiver]
-        seen = self.outed_seen.get(owner, {})  # type: ignore[call-overload]
-        return [s for s in range(1, self.seats + 1) if s != owner and s not in seen]
-
-    def _may_resolve(self) -> bool:
-        if self.stage == ESPIONAGE and "deep-cover" not in self.pile:
-            slips = self.pile.count("slip")
-            targets = sum(c in ESPIONAGE_TARGETS for c in self.pile)
-            return slips == 0 or slips >= targets  # TG-S6: fewer Slips than cards: choose first
-        return True
-
-    def _cleared_decks(self, seat: int) -> Sequence[str]:
-        """TG-11: the advanced decks ``seat`` may draw from besides the Rookie deck: its tokens' decks, or every
-        one with a Languages pass."""
-        return _ADVANCED_DECKS if seat in self.language_pass else self.tokens[seat]
-
-    def _drawable(self, seat: int) -> tuple[str, ...]:
-        """The decks ``seat`` may draw from whose cards or discards are not all gone (TG-S12)."""
-        decks, discards = self.decks, self.discards
-        drawable: tuple[str, ...] = _ROOKIE if decks["rookie"] or discards["rookie"] else ()
-        for deck in self._cleared_decks(seat):
-            if decks[deck] or discards[deck]:
-                drawable += (deck,)
-        return drawable
-
-    def _restorers(self) -> list[int]:
-        """TG-12: the seats whose hand is not 4 cards and can be restored (TG-S12: not from empty decks).
-
-        Who is asked depends only on public facts: hand sizes, tokens, Languages passes and the decks' and
-        discard piles' sizes (TG-S10).  A seat below 4 restores its own hand, one draw at a time, whatever
-        it holds: the rulebook lets it turn in a set "whenever they have a match" before it draws (TG-11,
-        *Security Clearance*: "all players must restore their hand to 4 cards before advancing the Target
-        Marker"), and asking only the seats whose hands hold a set or a counter would tell everyone what
-        those hands hold (TG-S11).
-        """
-        hands, restoring = self.hands, []
-        rookie = self.decks["rookie"] or self.discards["rookie"]  # every seat may draw Rookie cards
-        for seat in range(1, self.seats + 1):
-            size = len(hands[seat])
-            if size > HAND or (size < HAND and (rookie or self._drawable(seat))):
-                restoring.append(seat)
-        return restoring
-
     # -- why not ------------------------------------------------------------------
     def explain_illegal(self, action: Action, seat: int) -> IllegalActionError:
-        illegal, stage, hand = self.spec.rules.illegal, self.stage, self.hands[seat]
-        now = f"now is {STAGE_TITLES[stage]}"
-        if getattr(action, "is_chance", False):
-            return illegal("ENG-1", f"{action} is a chance outcome: only chance plays it", action)
-        if isinstance(action, Play):
-            if stage not in _PLAYING:
-                return illegal("TG-3", f"Cards are played at the start of a turn, before the reveal; {now}", action)
-            if action.card not in hand:
-                return illegal("TG-3", f"You do not hold {describe(action.card)}: play a card from your hand", action)
-            return illegal("TG-3", "You play exactly one card each turn", action)
-        if isinstance(action, TurnIn):
-            return self._explain_turn_in(action, seat)
-        if isinstance(action, Remove):
-            return self._explainremove(action, seat)
-        if isinstance(action, Counter):
-            return self._explain_counter(action, seat)
-        if isinstance(action, Evade):
-            if stage != ESPIONAGE:
-                return illegal("TG-7", f"A Slip in the pile cancels a card in step 3; {now}", action)
-            if "slip" not in self.pile:
-                return illegal("TG-7", "There is no Slip in the pile", action)
-            if "deep-cover" in self.pile:
-                return illegal("TG-S6", "A Deep Cover in the pile already cancels every card: choose nothing", action)
-            return illegal("TG-7", f"There is no {describe(action.card)} in the pile for a Slip to cancel", action)
-        if isinstance(action, Reveal):
-            if stage != OUTED:
-                return illegal("TG-7", f"Only an Outed Target reveals their affiliation, in step 3; {now}", action)
-            if action.seat == seat or not 1 <= action.seat <= self.seats:
-                return illegal("TG-7", "Show your affiliation to another player", action)
-            if action.seat in self.outed_seen.get(seat, {}):
-                return illegal("TG-7", f"Seat {action.seat} has already seen your affiliation through an Outed: "
-                                       "show it to a new player", action)
-            if self.affiliation[seat] == "double-agent":
-                return illegal("TG-7", "A Double Agent chooses the colour it shows: "
-                                       f"'reveal {action.seat} as cia' or 'reveal {action.seat} as kgb'", action)
-            return illegal("TG-7", f"Your envelope shows your own colour: write 'reveal {action.seat}'", action)
-        if isinstance(action, Resolve):
-            if stage in _PLAYING:
-                return illegal("TG-3", "Everyone plays a card before the pile is resolved", action)
-            if stage == ESPIONAGE:
-                return illegal("TG-S6", "The pile has more Surveillance and Outed cards than Slips: first choose "
-                                        "which ones the Slips cancel ('evade <card>')", action)
-            if stage == OUTED:
-                return illegal("TG-7", "You were Outed: choose whom to show your affiliation to", action)
-            return illegal("TG-12", "Restore your hand to 4 cards: discard or draw", action)
-        if isinstance(action, Discard):
-            if stage != RESTORE:
-                return illegal("TG-12", f"Discarding down to 4 comes at the end of the turn; {now}", action)
-            if len(hand) <= HAND:
-                return illegal("TG-12", f"Your hand has {len(hand)} cards: only a hand above 4 discards", action)
-            return illegal("TG-12", f"You do not hold {describe(action.card)}", action)
-        if isinstance(action, Draw):
-            if stage != RESTORE:
-                return illegal("TG-12", f"Drawing up to 4 comes at the end of the turn; {now}", action)
-            if len(hand) >= HAND:
-                return illegal("TG-12", f"Your hand has {len(hand)} cards: only a hand below 4 draws", action)
-            if action.deck != "rookie" and action.deck not in self._cleared_decks(seat):
-                return illegal("TG-11", f"You have no clearance for the {action.deck.title()} deck: turn in three "
-                                        "Rookie cards of its category first", action)
-            return illegal("TG-S12", f"The {action.deck.title()} deck and its discard pile are empty", action)
-        return illegal("TG-S1", f"{action} is not a choice now ({STAGE_TITLES[stage]})", action)
-
-    def _explain_turn_in(self, action: TurnIn, seat: int) -> IllegalActionError:
-        illegal, hand = self.spec.rules.illegal, self.hands[seat]
-        categories = {CATEGORY.get(c) for c in action.cards}
-        if len(action.cards) != 3 or len(categories) != 1 or None in categories:
-            return illegal("TG-11", "A set is three Rookie cards of one category: Training, Materials, Contacts or "
-                                    "Languages", action)
-        if not holds(hand, action.cards):
-            return illegal("TG-11", f"You do not hold {' + '.join(map(describe, action.cards))}", action)
-        return illegal("TG-3", "Keep one card to play on the Target this turn", action)
-
-    def _explainremove(self, action: Remove, seat: int) -> IllegalActionError:
-        illegal, hand, front = self.spec.rules.illegal, self.hands[seat], self.front[seat]
-        if action.card == "all":
-            if action.using != ("deep-cover",):
-                return illegal("TG-7", "Only a Deep Cover removes all the cards in front of you", action)
-            if not front:
-                return illegal("TG-7", "There are no Espionage cards in front of you", action)
-            if "deep-cover" not in hand:
-                return illegal("TG-7", "You do not hold a Deep Cover", action)
-        else:
-            if action.card not in front:
-                return illegal("TG-7", f"There is no {describe(action.card)} in front of you", action)
-            if action.using == ("slip",):
-                if "slip" not in hand:
-                    return illegal("TG-7", "You do not hold The Slip", action)
-            elif action.using == ("deep-cover",):
-                return illegal("TG-7", "A Deep Cover removes all: write 'remove all with deep-cover'", action)
-            elif action.using != COUNTERS.get(action.card):
-                pair = COUNTERS.get(action.card)
-                how = f"{pair[0]}+{pair[1]}" if pair else "The Slip or Deep Cover only"
-                return illegal("TG-7", f"{describe(action.card)} is removed with {how}", action)
-            elif not holds(hand, action.using):
-                return illegal("TG-7", f"You need both {' and '.join(map(describe, action.using))} in your hand",
-                               action)
-        return illegal("TG-3", "Keep one card to play on the Target this turn", action)
-
-    def _explain_counter(self, action: Counter, seat: int) -> IllegalActionError:
-        illegal, stage, card = self.spec.rules.illegal, self.stage, action.card
-        rule = "TG-6" if card in ATTACKS else "TG-7"
-        if stage not in (OPERATIVES, ESPIONAGE):
-            return illegal(rule, "Counters are used while the Target resolves step 2 (attacks) or step 3 "
-                                 f"(surveillance); now is {STAGE_TITLES[stage]}", action)
-        if card not in self.pile:
-            return illegal(rule, f"There is no {describe(card)} in the pile", action)
-        if card in ATTACKS and stage != OPERATIVES:
-            return illegal("TG/Play.5", "Attacks are dealt with in step 2", action)
-        if card in SURVEILLANCE and stage != ESPIONAGE:
-            return illegal("TG/Play.6", "Surveillance cards are dealt with in step 3", action)
-        if card not in COUNTERS:
-            return illegal(rule, f"{describe(card)} has no Rookie counter", action)
-        if "missed" in self.pile:
-            return illegal("TG-6", "A Missed in the pile cancels every attack: no counter is needed", action)
-        named = COUNTERS[card]
-        if tuple(c for _, c in action.pay) != named:
-            return illegal(rule, f"{describe(card)} is countered by {describe(named[0])} + {describe(named[1])}",
-                           action)
-        for where, named_card in action.pay:
-            place = self.hands[seat] if where == "hand" else self.pile
-            if named_card not in place:
-                return illegal("TG-FAQ-2", f"There is no {describe(named_card)} in your {where}", action)
-        return illegal(rule, f"{action} is not possible now", action)
+        """Why ``action`` is not legal for ``seat`` now (:func:`spynb.target.explain.explain`)."""
+        return explain(self, action, seat)
 
     # -- doing a legal action ------------------------------------------------------
     def _apply(self, action: Action, seat: int | None) -> None:
@@ -663,7 +440,7 @@ class TargetState(State):
             else:
                 self._perform()
         if not self.draws and self.stage == RESTORE:
-            restoring = self._restorers()
+            restoring = restorers(self)
             if not restoring:
                 self._end_turn()
             else:  # _run is the last step of every change: these seats are whose move it is until the next
@@ -679,7 +456,7 @@ class TargetState(State):
         if not isinstance(self.circle[self.marker if stage == DEFLECT else self.receiver], int):
             return False
         if stage == OUTED:
-            return self.outed_left > 0 and bool(self._outed_viewers())
+            return self.outed_left > 0 and bool(outed_viewers(self))
         cards = _TARGET_CARDS if stage == ESPIONAGE else _STEP_CARDS.get(stage)
         return cards is not None and not cards.isdisjoint(self.pile)
 
@@ -978,35 +755,14 @@ def _deal_weights(card: str) -> tuple[tuple[Action, int] | None, ...]:
     return (None, *((deal, n) for n in range(1, DECK_COUNTS[DECK_OF[card]][card] + 1)))
 
 
-# Actions and outcomes are values: each is built once here and shared by every position.
-_PLAYS = {card: Play(card) for card in RANK}
-_DISCARDS = {card: Discard(card) for card in RANK}
-_DRAWS = {deck: Draw(deck) for deck in DECKS}
-_SLIP_REMOVALS = {card: Remove(card, ("slip",)) for card in RANK}
-_PAIR_REMOVALS = {card: Remove(card, pair) for card, pair in COUNTERS.items()}
-_DEEP_COVER_REMOVAL = Remove("all", ("deep-cover",))
+# Chance outcomes are values: each is built once here and shared by every position.
 _DEAL_WEIGHTS = {card: _deal_weights(card) for card in RANK}
 _DECK_CARDS = {deck: tuple(DECK_COUNTS[deck]) for deck in DECKS}
-_ROOKIE = ("rookie",)
-_ADVANCED_DECKS = DECKS[1:]
 _ONLY = {seat: frozenset((seat,)) for seat in range(1, max(SETUP_CHART) + 1)}
 """The audience of what one seat alone sees."""
-_TALLY = {card: 1 << 16 * CATEGORIES.index(CATEGORY[card]) if card in CATEGORY else 0 for card in RANK}
-"""A hand's tally of Rookie cards is the sum over its cards: a 16-bit count for each category (TG-11)."""
-_TO_THREE, _THREE = (sum(bits << 16 * i for i in range(len(CATEGORIES))) for bits in (0x8000 - 3, 0x8000))
-"""Added to a tally, ``_TO_THREE`` sets a count's top bit (in ``_THREE``) exactly when the count is 3 or more."""
-
-
 def _fractions(weights: tuple[tuple[Action, int], ...]) -> tuple[tuple[Action, Fraction], ...]:
     total = sum(w for _, w in weights)
     return tuple((outcome, Fraction(w, total)) for outcome, w in weights)
-
-
-def _sets(hand: list[str]) -> list[TurnIn]:
-    """TG-11: every set of three Rookie cards of one category in ``hand``, category by category."""
-    categories = list(map(CATEGORY.get, hand))
-    return [turn_in for category in CATEGORIES if categories.count(category) >= 3
-            for turn_in in _sets_of(tuple(c for c, of in zip(hand, categories) if of == category))]
 
 
 @lru_cache(maxsize=1024)
@@ -1023,26 +779,5 @@ def _turn_of(seats: tuple[int, ...]) -> Turn:
 
 
 @lru_cache(maxsize=4096)
-def _sets_of(cards: tuple[str, ...]) -> tuple[TurnIn, ...]:
-    """Every set of three of ``cards`` (one category's, in hand order), in rulebook order."""
-    return tuple(TurnIn(combo) for combo in sorted(set(combinations(cards, 3)), key=_ranks))
-
-
-@lru_cache(maxsize=4096)
 def _weights(kind: type[Action], pool: tuple[tuple[str, int], ...]) -> tuple[tuple[Action, int], ...]:
     return tuple((kind(card), n) for card, n in pool if n)  # type: ignore[call-arg]
-
-
-def _ranks(cards: tuple[str, ...]) -> tuple[int, ...]:
-    return tuple(RANK[c] for c in cards)
-
-
-def _each(actions: Mapping[str, Action], cards: list[str]) -> list[Action]:
-    """``actions[card]`` for each distinct card, in rulebook order (``cards`` is in that order: equal cards
-    are side by side)."""
-    found, last = [], None
-    for card in cards:
-        if card != last:
-            found.append(actions[card])
-            last = card
-    return found
