@@ -37,7 +37,8 @@ from spynb.engine import SpynbError, View
 
 from .cards import DECK_COUNTS, DECK_OF, DECKS, DIRTY, HQS, letter_of, sort_cards
 from .stages import PLAYING, RESOLVING, Stage
-from .state import TargetState, deal_affiliations
+from .redeal import deal_affiliations
+from .state import TargetState
 
 __all__ = ["determinise", "evaluate"]
 

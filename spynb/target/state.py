@@ -16,13 +16,12 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
-from itertools import combinations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from spynb.engine import (
-    Action, Event, History, IllegalActionError, SpynbError, State, Turn, View,
+    Action, Event, History, IllegalActionError, State, Turn, View,
 )
 from spynb.engine.core import CHANCE_TURN, OVER
 
@@ -33,10 +32,11 @@ from .cards import (
     AFFILIATION_COUNTS, CATEGORY, DECK_COUNTS, DECK_OF, DECKS, DEFLECTS, HQS,
     INTEL, RANK, SETUP_CHART, TOKEN_FOR, WATCH_DISTANCE, HAND, circle, sort_cards,
 )
-from .narration import NARRATORS
 from .choices import legal, outed_viewers, restorers
 from .explain import explain
+from .narration import NARRATORS
 from .piles import add, insert, remove
+from .redeal import resample
 from .resolution import ESPIONAGE_TARGETS, MOVER_CARDS, STEPS, next_marker
 from .stages import NEXT as _NEXT, PLAYING as _PLAYING, RESOLUTION, STAGE_TITLES, STAGES, Stage
 from .views import public_view, seat_view
@@ -601,64 +601,8 @@ class TargetState(State):
         return problems
 
     def resample_hidden(self, seat: int, rng: random.Random) -> TargetState | None:
-        """Re-deal what ``seat`` has not seen: others' hands and hidden plays (each card only with
-        unseen cards of its own deck, so every public count stays), the decks' contents, who played
-        which card of the revealed pile, and the other seats' affiliations (keeping what Outed
-        showed ``seat``).  The copy keeps only the history ``seat`` saw."""
-        other = self.clone()
-        other._history = self._history.seen_by(seat)
-        slots: dict[str, list[tuple[str, int]]] = {deck: [] for deck in DECKS}
-        cards: dict[str, list[str]] = {deck: [] for deck in DECKS}
-        for s in range(1, self.seats + 1):
-            if s != seat:
-                for card in self.hands[s]:
-                    slots[DECK_OF[card]].append(("hand", s))
-                    cards[DECK_OF[card]].append(card)
-        secret_plays = [s for s in sorted(self.plays) if s != seat and s not in self.face_up
-                        and seat not in self.shown.get(s, ())]
-        if self.stage in _PLAYING:
-            for s in secret_plays:
-                slots[DECK_OF[self.plays[s]]].append(("play", s))
-                cards[DECK_OF[self.plays[s]]].append(self.plays[s])
-        elif len(secret_plays) > 1:
-            shuffled = [self.plays[s] for s in secret_plays]
-            rng.shuffle(shuffled)
-            other.plays.update(zip(secret_plays, shuffled))
-        for s in range(1, self.seats + 1):
-            if s != seat:
-                other.hands[s] = []
-        for deck in DECKS:
-            pool = cards[deck] + [c for c, n in sorted(self.decks[deck].items()) for _ in range(n)]
-            rng.shuffle(pool)
-            for (where, s), card in zip(slots[deck], pool):
-                if where == "hand":
-                    other.hands[s].append(card)
-                else:
-                    other.plays[s] = card
-            other.decks[deck] = {}
-            for card in pool[len(slots[deck]):]:
-                add(other.decks[deck], card)
-        for s in range(1, self.seats + 1):
-            other.hands[s] = sort_cards(other.hands[s])
-        if self.stage not in (PICK, ASSIGN, DONE):  # at the end the winners are known
-            other._resample_affiliations(seat, rng)
-        return other
-
-    def _resample_affiliations(self, seat: int, rng: random.Random) -> None:
-        """The other seats' affiliations re-dealt as :func:`deal_affiliations` draws them; the colours Outed
-        showed other viewers follow (a Double Agent's stay: it chose them, TG-7)."""
-        shown = {s: seen[seat] for s, seen in self.outed_seen.items() if seat in seen}
-        pool = self.affiliation[1:] if self.from_scenario else None  # a scenario's need not follow the chart
-        dealt, removed = deal_affiliations(self.seats, seat, self.affiliation[seat], shown, rng, pool)
-        for s, affiliation in dealt.items():
-            self.affiliation[s] = affiliation
-            if affiliation != "double-agent":
-                for viewer in self.outed_seen.get(s, {}):
-                    self.outed_seen[s][viewer] = affiliation
-        if pool is None:
-            self.removed = {}
-            for affiliation in removed:
-                add(self.removed, affiliation)
+        """A copy in which what ``seat`` has not seen is dealt again (:func:`spynb.target.redeal.resample`)."""
+        return resample(self, seat, rng)
 
     # -- copies and views --------------------------------------------------------------
     def clone(self) -> TargetState:
@@ -695,58 +639,6 @@ class TargetState(State):
 
     def __repr__(self) -> str:
         return f"<TargetState {self.seats} seats, turn {self.turn_number}, stage {self.stage}, {self.turn}>"
-
-
-def deal_affiliations(seats: int, seat: int, mine: str, shown: Mapping[int, str], rng: random.Random,
-                      pool: Sequence[str] | None = None) -> tuple[dict[int, str], list[str]]:
-    """Every seat's affiliation as ``seat`` may imagine them, and the Pile 2 cards left out of play.
-
-    They are drawn as the setup draws them (Pile 1 plus a random pick from Pile 2, TG-1), or for a scenario
-    as a shuffle of ``pool`` (every seat's card), keeping what the seat knows: its own card is ``mine``,
-    and a seat whose Outed showed it a colour holds that colour or is a Double Agent (TG-7).  Drawing
-    again until the deal fits gives each fitting deal its chance; when the fit is too rare for that, a
-    fitting deal is built directly from a possible pick.
-    """
-    pile1, pile2, picks = SETUP_CHART[seats]
-    base = [a for a, n in pile1 for _ in range(n)]
-    pile2_cards = [a for a, n in pile2 for _ in range(n)]
-
-    def fits(s: int, affiliation: str) -> bool:
-        if s == seat:
-            return affiliation == mine
-        return shown.get(s) in (None, affiliation) or affiliation == "double-agent"
-
-    for _ in range(200):
-        rng.shuffle(pile2_cards)
-        final = list(pool) if pool is not None else base + pile2_cards[:picks]
-        rng.shuffle(final)
-        if all(fits(s, a) for s, a in enumerate(final, 1)):
-            return dict(enumerate(final, 1)), ([] if pool is not None else pile2_cards[picks:])
-    choices = [(list(pool), [])] if pool is not None else [
-        (base + [pile2_cards[i] for i in chosen], [c for i, c in enumerate(pile2_cards) if i not in chosen])
-        for chosen in combinations(range(len(pile2_cards)), picks)]
-    rng.shuffle(choices)
-    for final, removed in choices:
-        dealt = _fit(list(range(1, seats + 1)), final, fits, rng)
-        if dealt is not None:
-            return dealt, removed
-    raise SpynbError(f"no deal of the Affiliation Setup Chart fits what seat {seat} knows (TG-1, TG-7)")
-
-
-def _fit(seats: list[int], cards: list[str], fits: Callable[[int, str], bool],
-         rng: random.Random) -> dict[int, str] | None:
-    """Give each of ``seats`` one of ``cards`` that fits it, trying choices in a random order (None: impossible)."""
-    if not seats:
-        return {}
-    first, rest = seats[0], seats[1:]
-    for card in rng.sample(sorted(set(cards)), len(set(cards))):
-        if fits(first, card):
-            left = list(cards)
-            left.remove(card)
-            dealt = _fit(rest, left, fits, rng)
-            if dealt is not None:
-                return {first: card, **dealt}
-    return None
 
 
 def _deal_weights(card: str) -> tuple[tuple[Action, int] | None, ...]:
