@@ -557,6 +557,12 @@ class TargetState(State):
 
     # -- invariants and hidden information -------------------------------------------
     def validate(self) -> list[str]:
+        """Broken invariants: cards or affiliations out of place, seats' tokens and fronts, the turn's stage."""
+        return [*self._card_problems(), *self._affiliation_problems(), *self._seat_problems(),
+                *self._turn_problems()]
+
+    def _card_problems(self) -> list[str]:
+        """TG-1, TG-9: every card in exactly one place; deposited Intel stays where it was deposited."""
         problems = []
         found: dict[str, int] = {}
         places: list[Iterable[str]] = [*self.hands, *self.front, *self.deposits.values(), self.pile]
@@ -572,16 +578,32 @@ class TargetState(State):
             for card, n in counts.items():
                 if found.get(card, 0) != n:
                     problems.append(f"{card}: {found.get(card, 0)} found, {n} in the {deck} deck (TG-1)")
+        if sum(map(len, self.deposits.values())) != self.deposited or any(
+                c not in INTEL for cards in self.deposits.values() for c in cards):
+            problems.append("deposited Intel changed: deposits never leave an HQ (TG-9)")
+        return problems
+
+    def _affiliation_problems(self) -> list[str]:
+        """TG-1, TG-7: every affiliation card in one place; Outed showed only a seat's colour (a Double Agent's
+        choice)."""
+        problems = []
         affiliations = {a: self.unused[a] + self.pile1.get(a, 0) * (self.stage == PICK) + self.pile2.get(a, 0)
                         + self.combined.get(a, 0) + self.removed.get(a, 0) + self.affiliation.count(a)
                         for a in AFFILIATION_COUNTS}
         if affiliations != AFFILIATION_COUNTS:
             problems.append(f"affiliation cards: {affiliations} != {AFFILIATION_COUNTS} (TG-1)")
+        for owner, seen in self.outed_seen.items():
+            if owner in seen or any(colour not in ("cia", "kgb") or (self.affiliation[owner] != "double-agent"
+                                                                     and colour != self.affiliation[owner])
+                                    for colour in seen.values()):
+                problems.append(f"seat {owner}'s Outed reveals {seen} break TG-7")
+        return problems
+
+    def _seat_problems(self) -> list[str]:
+        """TG-7, TG-11, TG-12: hands of 4 at a turn's start, tokens once each, only Espionage in front, in order."""
+        problems = []
         if self.start_hands and any(n != HAND for n in self.start_hands):
             problems.append(f"a turn began with hands of {self.start_hands}, not all 4 (TG-12)")
-        if sum(map(len, self.deposits.values())) != self.deposited or any(
-                c not in INTEL for cards in self.deposits.values() for c in cards):
-            problems.append("deposited Intel changed: deposits never leave an HQ (TG-9)")
         for seat in range(1, self.seats + 1):
             if len(set(self.tokens[seat])) != len(self.tokens[seat]) or "rookie" in self.tokens[seat]:
                 problems.append(f"seat {seat} holds tokens {self.tokens[seat]}")
@@ -589,11 +611,11 @@ class TargetState(State):
                 problems.append(f"seat {seat} has {self.front[seat]} in front: only Surveillance and Outed lie there")
             if self.hands[seat] != sort_cards(self.hands[seat]) or self.front[seat] != sort_cards(self.front[seat]):
                 problems.append(f"seat {seat}'s hand or front is out of rulebook order")
-        for owner, seen in self.outed_seen.items():
-            if owner in seen or any(colour not in ("cia", "kgb") or (self.affiliation[owner] != "double-agent"
-                                                                     and colour != self.affiliation[owner])
-                                    for colour in seen.values()):
-                problems.append(f"seat {owner}'s Outed reveals {seen} break TG-7")
+        return problems
+
+    def _turn_problems(self) -> list[str]:
+        """The stage agrees with the table: a resolution has a revealed pile, a win has winners."""
+        problems = []
         if self.stage in _NEXT and self.stage != DEFLECT and not self.revealed:
             problems.append("a resolution stage without a revealed pile")
         if self.stage == DONE and self.win_team and not self.winner_seats:
