@@ -1,7 +1,20 @@
-"""The Target's turn procedure (rulebook *Setup* and *Play*; rulings TG-1 … TG-14).
+"""The Target's position and turn procedure (rulebook *Setup* and *Play*; rulings TG-1 … TG-14).
 
-A turn is a fixed sequence of stages (:mod:`spynb.target.stages`), each reported by ``view(...)["stage"]``.
-A resolution step pauses only when the Target is a player and the pile holds
+The state holds the position, keeps the engine's contract and carries the turn from stage to stage; the
+rest of the game lives beside it, each part in its own module:
+
+===================  ==========================================================================
+:mod:`.stages`       the stages of a turn, by name, in order, with their titles
+:mod:`.choices`      the legal actions of a seat (the listing on every playout's hot path)
+:mod:`.explain`      why an action is not legal now: the rule and a sentence
+:mod:`.resolution`   steps 1–6 resolving the pile, and where the marker goes next
+:mod:`.views`        what a seat sees (the observer, apart from the state)
+:mod:`.redeal`       dealing again what a seat has not seen (bots, no-leak tests)
+:mod:`.piles`        moving cards between sorted lists and multisets
+===================  ==========================================================================
+
+A turn is a fixed sequence of stages (:class:`~spynb.target.stages.Stage`), each reported by
+``view(...)["stage"]``.  A resolution step pauses only when the Target is a player and the pile holds
 cards for it (reading TG-S1); draws are chance points over a deck's remaining
 multiset, so a deck's order is never enumerated.  Turning in sets (TG-11) and
 removing Espionage cards in front of you (TG-7) are extra actions of any seat
@@ -15,22 +28,20 @@ whatever its hand holds (TG-S11).
 from __future__ import annotations
 
 import random
-from fractions import Fraction
 from collections.abc import Iterable, Mapping
+from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from spynb.engine import (
-    Action, Event, History, IllegalActionError, State, Turn, View,
-)
+from spynb.engine import Action, Event, History, IllegalActionError, State, Turn, View
 from spynb.engine.core import CHANCE_TURN, OVER
 
 from .actions import (
     Assign, Counter, Deal, Discard, Draw, Evade, Pick, Play, Remove, Resolve, Reveal, TurnIn,
 )
 from .cards import (
-    AFFILIATION_COUNTS, CATEGORY, DECK_COUNTS, DECK_OF, DECKS, DEFLECTS, HQS,
-    INTEL, RANK, SETUP_CHART, TOKEN_FOR, WATCH_DISTANCE, HAND, circle, sort_cards,
+    AFFILIATION_COUNTS, CATEGORY, DECK_COUNTS, DECK_OF, DECKS, DEFLECTS, HAND, HQS, INTEL, RANK, SETUP_CHART,
+    TOKEN_FOR, WATCH_DISTANCE, circle, sort_cards,
 )
 from .choices import legal, outed_viewers, restorers
 from .explain import explain
@@ -44,7 +55,7 @@ from .views import public_view, seat_view
 if TYPE_CHECKING:
     from spynb.engine import GameSpec
 
-__all__ = ["TargetState", "STAGES", "STAGE_TITLES"]
+__all__ = ["TargetState", "Stage", "STAGES", "STAGE_TITLES"]
 
 # The stages by their short names, for the turn procedure.
 PICK, ASSIGN, DEAL, SURVEILLED, PLAY = Stage.PICK, Stage.ASSIGN, Stage.DEAL, Stage.SURVEILLED, Stage.PLAY
