@@ -49,24 +49,24 @@ def legal(state: TargetState, seat: int) -> tuple[Action, ...]:
     stage, hand = state.stage, state.hands[seat]
     if stage in PLAYING:
         return (*_each(_PLAYS, hand), *_anytime(state, seat, 1))
-    if stage == _RESTORE:
+    if stage is _RESTORE:
         if len(hand) > HAND:
             moves: Iterable[Action] = _each(_DISCARDS, hand)
         else:
             moves = map(_DRAWS.__getitem__, drawable(state, seat))
         return (*moves, *_anytime(state, seat, 0))
     decisions: list[Action] = []
-    if stage == _OPERATIVES and "missed" not in state.pile:
+    if stage is _OPERATIVES and "missed" not in state.pile:
         for attack in distinct(c for c in state.pile if c in ATTACKS):
             decisions.extend(_counters(state, seat, attack))
-    elif stage == _ESPIONAGE:
+    elif stage is _ESPIONAGE:
         for card in distinct(c for c in state.pile if c in SURVEILLANCE):
             decisions.extend(_counters(state, seat, card))
         if "slip" in state.pile and "deep-cover" not in state.pile:
             decisions.extend(Evade(c) for c in distinct(c for c in state.pile if c in ESPIONAGE_TARGETS))
-    elif stage == _OUTED:
+    elif stage is _OUTED:
         decisions.extend(_reveals(state, seat))
-    if stage != _OUTED and _may_resolve(state):
+    if stage is not _OUTED and _may_resolve(state):
         decisions.append(Resolve())
     return (*decisions, *_anytime(state, seat, 0))
 
@@ -118,7 +118,7 @@ def outed_viewers(state: TargetState) -> list[int]:
 
 def _may_resolve(state: TargetState) -> bool:
     """Whether the Target may let the step resolve as the pile stands (TG-S6)."""
-    if state.stage == _ESPIONAGE and "deep-cover" not in state.pile:
+    if state.stage is _ESPIONAGE and "deep-cover" not in state.pile:
         slips = state.pile.count("slip")
         targets = sum(c in ESPIONAGE_TARGETS for c in state.pile)
         return slips == 0 or slips >= targets  # TG-S6: fewer Slips than cards: choose first

@@ -120,7 +120,7 @@ def determinise(view: View, rng: random.Random) -> TargetState:
     state.play_order, state.pending = _still_to_play(view, circle, state.marker, state.direction)
     state.start_hands = (4,) * seats
     state.draws = []
-    state.outed_left = _outed_left(view) if stage == Stage.OUTED else 0
+    state.outed_left = _outed_left(view) if stage is Stage.OUTED else 0
     state.bombed = False  # an HQ's turn never pauses, so no seat chooses after a Bombed
     moved = stage in (Stage.TAKE, Stage.RESTORE)  # step 5 is done: its cards are in the revealed pile (TG-10)
     state.moved = moved and not _MOVERS.isdisjoint(view["revealed"])
@@ -132,7 +132,7 @@ def determinise(view: View, rng: random.Random) -> TargetState:
 
 def _still_to_play(view: View, circle: tuple, marker: int, direction: int) -> tuple[list[int], list[int]]:
     """TG-8 and TG-FAQ-3: surveilled seats first (Blown Cover, then the watched), in turn order; then the rest."""
-    stage = view["stage"]
+    stage = Stage(view["stage"])
     if stage not in PLAYING:
         return [], []
     order = [circle[(marker + direction * i) % len(circle)] for i in range(len(circle))]
@@ -142,7 +142,7 @@ def _still_to_play(view: View, circle: tuple, marker: int, direction: int) -> tu
     watched = [s for s in order if s not in blown and any(c in _WATCHING for c in front[s])]
     first = blown + watched
     played = set(view["played"])
-    if stage == Stage.PLAY:
+    if stage is Stage.PLAY:
         return [], sorted(view["to_move"])
     now = view["to_move"][0]  # whoever the view says plays now goes first (a removal may have changed fronts)
     queue = [now] + [s for s in first if s not in played and s != now]

@@ -41,7 +41,7 @@ def explain(state: TargetState, action: Action, seat: int) -> IllegalActionError
     if isinstance(action, Counter):
         return _counter(state, action, seat)
     if isinstance(action, Evade):
-        if stage != Stage.ESPIONAGE:
+        if stage is not Stage.ESPIONAGE:
             return illegal("TG-7", f"A Slip in the pile cancels a card in step 3; {now}", action)
         if "slip" not in state.pile:
             return illegal("TG-7", "There is no Slip in the pile", action)
@@ -49,7 +49,7 @@ def explain(state: TargetState, action: Action, seat: int) -> IllegalActionError
             return illegal("TG-S6", "A Deep Cover in the pile already cancels every card: choose nothing", action)
         return illegal("TG-7", f"There is no {describe(action.card)} in the pile for a Slip to cancel", action)
     if isinstance(action, Reveal):
-        if stage != Stage.OUTED:
+        if stage is not Stage.OUTED:
             return illegal("TG-7", f"Only an Outed Target reveals their affiliation, in step 3; {now}", action)
         if action.seat == seat or not 1 <= action.seat <= state.seats:
             return illegal("TG-7", "Show your affiliation to another player", action)
@@ -63,20 +63,20 @@ def explain(state: TargetState, action: Action, seat: int) -> IllegalActionError
     if isinstance(action, Resolve):
         if stage in PLAYING:
             return illegal("TG-3", "Everyone plays a card before the pile is resolved", action)
-        if stage == Stage.ESPIONAGE:
+        if stage is Stage.ESPIONAGE:
             return illegal("TG-S6", "The pile has more Surveillance and Outed cards than Slips: first choose "
                                     "which ones the Slips cancel ('evade <card>')", action)
-        if stage == Stage.OUTED:
+        if stage is Stage.OUTED:
             return illegal("TG-7", "You were Outed: choose whom to show your affiliation to", action)
         return illegal("TG-12", "Restore your hand to 4 cards: discard or draw", action)
     if isinstance(action, Discard):
-        if stage != Stage.RESTORE:
+        if stage is not Stage.RESTORE:
             return illegal("TG-12", f"Discarding down to 4 comes at the end of the turn; {now}", action)
         if len(hand) <= HAND:
             return illegal("TG-12", f"Your hand has {len(hand)} cards: only a hand above 4 discards", action)
         return illegal("TG-12", f"You do not hold {describe(action.card)}", action)
     if isinstance(action, Draw):
-        if stage != Stage.RESTORE:
+        if stage is not Stage.RESTORE:
             return illegal("TG-12", f"Drawing up to 4 comes at the end of the turn; {now}", action)
         if len(hand) >= HAND:
             return illegal("TG-12", f"Your hand has {len(hand)} cards: only a hand below 4 draws", action)
@@ -133,9 +133,9 @@ def _counter(state: TargetState, action: Counter, seat: int) -> IllegalActionErr
                              f"(surveillance); now is {STAGE_TITLES[stage]}", action)
     if card not in state.pile:
         return illegal(rule, f"There is no {describe(card)} in the pile", action)
-    if card in ATTACKS and stage != Stage.OPERATIVES:
+    if card in ATTACKS and stage is not Stage.OPERATIVES:
         return illegal("TG/Play.5", "Attacks are dealt with in step 2", action)
-    if card in SURVEILLANCE and stage != Stage.ESPIONAGE:
+    if card in SURVEILLANCE and stage is not Stage.ESPIONAGE:
         return illegal("TG/Play.6", "Surveillance cards are dealt with in step 3", action)
     if card not in COUNTERS:
         return illegal(rule, f"{describe(card)} has no Rookie counter", action)

@@ -214,15 +214,15 @@ class TargetState(State):
         stage = self.stage
         if self.draws or stage in (PICK, ASSIGN):
             return CHANCE_TURN
-        if stage == SURVEILLED:
+        if stage is SURVEILLED:
             return _turn_of((self.play_order[0],))
-        if stage == PLAY:
+        if stage is PLAY:
             return _turn_of(tuple(self.pending))
-        if stage == RESTORE:
+        if stage is RESTORE:
             return _turn_of(tuple(restorers(self)))
-        if stage == DONE:
+        if stage is DONE:
             return OVER
-        return _turn_of((self.circle[self.marker if stage == DEFLECT else self.receiver],))  # type: ignore[arg-type]
+        return _turn_of((self.circle[self.marker if stage is DEFLECT else self.receiver],))  # type: ignore[arg-type]
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -252,9 +252,9 @@ class TargetState(State):
             name = self.draws[0][1]
             deck = self.decks[name]
             return tuple([_DEAL_WEIGHTS[card][deck[card]] for card in _DECK_CARDS[name] if card in deck])
-        if self.stage == PICK:
+        if self.stage is PICK:
             return _weights(Pick, tuple(sorted(self.pile2.items())))
-        if self.stage == ASSIGN:
+        if self.stage is ASSIGN:
             return _weights(Assign, tuple(sorted(self.combined.items())))
         return ()
 
@@ -325,7 +325,7 @@ class TargetState(State):
         elif kind is Reveal:
             self._reveal(seat, action)  # type: ignore[arg-type]
             return
-        if self.stage == RESTORE:  # a move while restoring: the restore goes on
+        if self.stage is RESTORE:  # a move while restoring: the restore goes on
             self._run()
 
     # setup and draws
@@ -403,7 +403,7 @@ class TargetState(State):
     def _play(self, seat: int, card: str) -> None:
         self.hands[seat].remove(card)
         self.plays[seat] = card
-        if self.stage == SURVEILLED:
+        if self.stage is SURVEILLED:
             self.play_order.pop(0)
             if "blown-cover" in self.front[seat]:  # TG-8: Blown Cover plays face up
                 self.face_up[seat] = card
@@ -420,7 +420,7 @@ class TargetState(State):
                 self.stage = PLAY
         else:  # simultaneous: nothing is logged until all have played, so submission order leaves no trace
             self.pending.remove(seat)
-        if self.stage == PLAY and not self.pending:
+        if self.stage is PLAY and not self.pending:
             self._reveal_pile()
 
     def _watchers(self, seat: int) -> list[int]:
@@ -450,13 +450,13 @@ class TargetState(State):
                 return
             else:
                 self._perform()
-        if not self.draws and self.stage == RESTORE:
+        if not self.draws and self.stage is RESTORE:
             restoring = restorers(self)
             if not restoring:
                 self._end_turn()
             else:  # _run is the last step of every change: these seats are whose move it is until the next
                 self._remember_turn(_turn_of(tuple(restoring)))
-        elif not self.draws and self.stage == DEAL:
+        elif not self.draws and self.stage is DEAL:
             self.marker = 1  # TG-2: from the KGB HQ, clockwise onto the next envelope: seat 1
             self._log("marker", None, None)
             self._start_turn()
@@ -464,11 +464,11 @@ class TargetState(State):
     def _pauses(self) -> bool:
         """TG-S1: stop at a step when the Target is a player and the pile holds cards for the step."""
         stage = self.stage
-        if not isinstance(self.circle[self.marker if stage == DEFLECT else self.receiver], int):
+        if not isinstance(self.circle[self.marker if stage is DEFLECT else self.receiver], int):
             return False
-        if stage == OUTED:
+        if stage is OUTED:
             return self.outed_left > 0 and bool(outed_viewers(self))
-        cards = _TARGET_CARDS if stage == ESPIONAGE else _STEP_CARDS.get(stage)
+        cards = _TARGET_CARDS if stage is ESPIONAGE else _STEP_CARDS.get(stage)
         return cards is not None and not cards.isdisjoint(self.pile)
 
     def _perform(self) -> None:
@@ -598,7 +598,7 @@ class TargetState(State):
         """TG-1, TG-7: every affiliation card in one place; Outed showed only a seat's colour (a Double Agent's
         choice)."""
         problems = []
-        affiliations = {a: self.unused[a] + self.pile1.get(a, 0) * (self.stage == PICK) + self.pile2.get(a, 0)
+        affiliations = {a: self.unused[a] + self.pile1.get(a, 0) * (self.stage is PICK) + self.pile2.get(a, 0)
                         + self.combined.get(a, 0) + self.removed.get(a, 0) + self.affiliation.count(a)
                         for a in AFFILIATION_COUNTS}
         if affiliations != AFFILIATION_COUNTS:
@@ -625,11 +625,14 @@ class TargetState(State):
         return problems
 
     def _turn_problems(self) -> list[str]:
-        """The stage agrees with the table: a resolution has a revealed pile, a win has winners."""
+        """The stage is a :class:`Stage` and agrees with the table: a resolution has a revealed pile, a win has
+        winners."""
+        if not isinstance(self.stage, Stage):  # the turn procedure compares members by identity
+            return [f"the stage {self.stage!r} is not a Stage"]
         problems = []
-        if self.stage in _NEXT and self.stage != DEFLECT and not self.revealed:
+        if self.stage in _NEXT and self.stage is not DEFLECT and not self.revealed:
             problems.append("a resolution stage without a revealed pile")
-        if self.stage == DONE and self.win_team and not self.winner_seats:
+        if self.stage is DONE and self.win_team and not self.winner_seats:
             problems.append("a winning side with no seats")
         return problems
 

@@ -91,7 +91,7 @@ def public_view(state: TargetState) -> dict[str, Any]:
         "direction": direction_name(state.direction),
         "receiver": state.circle[state.receiver] if stage in RESOLVING else None,
         "next_target": (state.circle[next_marker(state)]
-                        if stage in _MARKER_KNOWN or (state.moved and stage != Stage.DONE) else None),
+                        if stage in _MARKER_KNOWN or (state.moved and stage is not Stage.DONE) else None),
         "hand_sizes": FrozenDict((str(s), len(state.hands[s])) for s in seats),
         "tokens": FrozenDict((str(s), tuple(state.tokens[s])) for s in seats),
         "front": FrozenDict((str(s), tuple(state.front[s])) for s in seats),

@@ -28,3 +28,10 @@ def test_views_carry_the_phase_as_a_plain_string() -> None:
         state.apply(sample_chance(state, rng) if seat is None else rng.choice(state.legal_actions(seat)), seat)
     assert {Phase.CUT, Phase.SELECT, Phase.DECIDE} <= seen
     assert state.view(None)["phase"] == Phase.DONE.value == "over"
+
+
+def test_a_phase_that_is_not_a_phase_member_breaks_an_invariant() -> None:
+    state = spynb.new_game("cloak-dagger", seats=3, seed=1).state.clone()
+    assert state.validate() == []
+    state.phase = "select"  # type: ignore[assignment]  # white box: the string, not the member
+    assert state.validate() == ["the phase 'select' is not a Phase"]

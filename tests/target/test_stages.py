@@ -41,3 +41,10 @@ def test_views_and_events_carry_the_stage_as_a_plain_string() -> None:
         seat = None if state.turn.chance else rng.choice(state.turn.seats)
         state.apply(sample_chance(state, rng) if seat is None else rng.choice(state.legal_actions(seat)), seat)
     assert {Stage.PICK, Stage.DEAL, Stage.PLAY, Stage.RESTORE} <= seen
+
+
+def test_a_stage_that_is_not_a_stage_member_breaks_an_invariant() -> None:
+    state = spynb.new_game("target", seats=4, seed=1).state.clone()
+    assert state.validate() == []
+    state.stage = "play"  # type: ignore[assignment]  # white box: the string, not the member
+    assert state.validate() == ["the stage 'play' is not a Stage"]
