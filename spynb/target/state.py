@@ -211,6 +211,7 @@ class TargetState(State):
         self._cache: dict[Any, Any] = {}
 
     def _turn(self) -> Turn:
+        """Whose move it is, from the stage: chance, the seats to play or restore, the Target, or nobody."""
         stage = self.stage
         if self.draws or stage in (PICK, ASSIGN):
             return CHANCE_TURN
@@ -278,8 +279,8 @@ class TargetState(State):
                 if outcome is action:
                     return True
         else:
-            for legal in self._cache.get(seat) or self.legal_actions(seat):
-                if legal is action:
+            for listed in self._cache.get(seat) or self.legal_actions(seat):
+                if listed is action:
                     return True
         return State.is_legal(self, action, seat)
 
