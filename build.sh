@@ -13,6 +13,7 @@ TEST_VENV="$ENV_DIR/test-venv"
 CACHE_DIR="$ENV_DIR/cache"
 OUTPUT="$ROOT/_site"
 PORT=8000
+EDITION=student
 CHROMIUM="${SPYNB_CHROMIUM:-/usr/bin/chromium}"
 
 usage() {
@@ -33,6 +34,8 @@ Options:
   -o, --output DIR   where the site is built (default: _site). The build only
                      ever deletes an empty folder or a previous site build.
   -p, --port PORT    port for serve (default: 8000; 0 picks a free one).
+  --teacher          build the teacher's edition: worked solutions, teacher
+                     notes and the answer key (default: the student edition).
   -h, --help         show this help.
 
 Environment:
@@ -123,7 +126,8 @@ ensure_chromium() {
 
 build_site() {
   ensure_build_env
-  "$LITE_VENV/bin/python" lite/build_site.py --repo "$ROOT" --output "$OUTPUT" --cache "$CACHE_DIR"
+  "$LITE_VENV/bin/python" lite/build_site.py --repo "$ROOT" --output "$OUTPUT" --cache "$CACHE_DIR" \
+    --edition "$EDITION"
 }
 
 cmd_build() { build_site; }
@@ -158,6 +162,7 @@ main() {
   while (($#)); do
     case "$1" in
       -h|--help) usage; exit 0 ;;
+      --teacher) EDITION=teacher; shift ;;
       -o|--output) [[ $# -ge 2 ]] || die "$1 needs a folder"; OUTPUT="$(realpath -m "$2")"; shift 2 ;;
       -p|--port)
         [[ $# -ge 2 && "$2" =~ ^[0-9]+$ ]] || die "$1 needs a port number"; PORT="$2"; shift 2 ;;

@@ -21,7 +21,12 @@ the repository root.  The steps:
    kernel's lock addon writing the site's own lock file;
 6. write the site's own pages (``site_pages.py``): the welcome page at the
    root, the rules page and what is taught where;
-7. verify the result (``verify_site.py``), mark it as a site build, and only
+7. byte-compile the standard library zip and every wheel the site serves,
+   inside the site's own Pyodide under Node.js (``bytecode.py``), put the
+   kernel's ``sitecustomize`` (``kernel_sitecustomize.py``) into the standard
+   library, and bring the lock's and the kernel's package index's checksums
+   up to date; the bytes this adds must stay within ``BYTECODE_BUDGET``;
+8. verify the result (``verify_site.py``), mark it as a site build, and only
    then replace the output folder — which must be empty or a previous build.
 
 Standard library and the repository's spynb only (the build tools are run as programs).
@@ -30,6 +35,7 @@ Standard library and the repository's spynb only (the build tools are run as pro
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import shutil
@@ -38,15 +44,18 @@ import sys
 import tarfile
 import tempfile
 import time
+import zipfile
 from pathlib import Path
+from urllib.parse import unquote, urlparse
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 from check_notebooks import check_paths  # noqa: E402
+from editions import EDITIONS, apply_edition, stamp_package  # noqa: E402
 from site_pages import board_pictures, write_pages  # noqa: E402
 from tracks import Track, check_tracks, load_tracks, navigate  # noqa: E402
-from verify_site import CHECKS_FOLDER, MARKER, read_pins, verify_site  # noqa: E402
+from verify_site import CHECKS_FOLDER, MARKER, STDLIB_ZIP, read_pins, sha256_of, verify_site  # noqa: E402
 
 #: the Pyodide the kernel (jupyterlite-pyodide-kernel 0.8.6) expects
 PYODIDE_VERSION = "314.0.6"
@@ -63,6 +72,18 @@ LITE_CONFIG = ("jupyter_lite_config.json", "jupyter-lite.json", "requirements-ke
 
 #: the smoke-test notebooks the browser tests open (staged under files/CHECKS_FOLDER)
 CHECKS = HERE / "checks"
+
+#: the most the bytecode may add to the site, as a share of its bytes without it
+BYTECODE_BUDGET = 0.25
+
+#: wheels that keep their sources beside their bytecode: the package the site teaches, which learners read
+KEEP_SOURCE = ("spynb",)
+
+#: the kernel's sitecustomize (put into the standard library zip under that name)
+SITECUSTOMIZE = HERE / "kernel_sitecustomize.py"
+
+#: the lock the kernel reads, inside the site
+SITE_LOCK = Path("static/pyodide-lock/pyodide-lock.json")
 
 
 class BuildError(RuntimeError):
@@ -161,7 +182,7 @@ def pyodide_requirements(lock_path: Path) -> tuple[list[str], list[str]]:
 
 # -- the wheel -------------------------------------------------------------------------------------
 
-def build_wheel(repo: Path, work: Path) -> Path:
+def build_wheel(repo: Path, work: Path, edition: str = "student") -> Path:
     """Build spynb's wheel from a clean copy of the sources (PEP 517, setuptools).
 
     Building from a copy keeps the repository untouched and leaves no stale
@@ -175,12 +196,105 @@ def build_wheel(repo: Path, work: Path) -> Path:
         if path.name == "pyproject.toml" or path.name.upper().startswith(("README", "LICENSE")):
             shutil.copy2(path, src / path.name)
     shutil.copytree(repo / "spynb", src / "spynb", ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    stamp_package(src / "spynb", edition)  # editions.py: answer() refuses in the student edition
     run([sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", dest, src],
         stdout=subprocess.DEVNULL)
     wheels = sorted(dest.glob("spynb-*-py3-none-any.whl"))
     if len(wheels) != 1:
         raise BuildError(f"expected one pure-Python spynb wheel in {dest}, found {[w.name for w in wheels]}")
     return wheels[0]
+
+
+# -- bytecode ------------------------------------------------------------------------------------
+
+def site_bytes(site: Path) -> int:
+    """The bytes of every file in ``site``."""
+    return sum(path.stat().st_size for path in site.rglob("*") if path.is_file())
+
+
+def add_sitecustomize(stdlib_zip: Path) -> None:
+    """Add the kernel's ``sitecustomize.py`` to the standard library zip (which has none of its own)."""
+    with zipfile.ZipFile(stdlib_zip, "a", zipfile.ZIP_DEFLATED) as archive:
+        if "sitecustomize.py" in archive.namelist():
+            raise BuildError(f"{stdlib_zip} already has a sitecustomize.py")
+        info = zipfile.ZipInfo("sitecustomize.py", date_time=archive.infolist()[0].date_time)
+        archive.writestr(info, SITECUSTOMIZE.read_bytes(), zipfile.ZIP_DEFLATED)
+
+
+def local_wheels(site: Path) -> dict[str, Path]:
+    """Every wheel the site's lock serves from the site itself, by package name."""
+    lock_path = site / SITE_LOCK
+    packages = json.loads(lock_path.read_text(encoding="utf-8"))["packages"]
+    return {name: (lock_path.parent / unquote(entry["file_name"])).resolve() for name, entry in packages.items()
+            if not urlparse(entry["file_name"]).scheme and entry["file_name"].endswith(".whl")}
+
+
+def compile_bytecode(site: Path, pyodide: Path) -> dict:
+    """Byte-compile the standard library and every local wheel inside the site's own Pyodide, in place.
+
+    Runs ``bytecode.mjs`` (Node.js, the npm package's Pyodide); returns its
+    summary (Python version, magic number, modules compiled per archive).
+    """
+    if shutil.which("node") is None:
+        raise BuildError("Node.js (node) is needed to byte-compile the site inside Pyodide (Debian: apt-get install nodejs)")
+    archives = {STDLIB_ZIP: ("stdlib", False)}
+    for name, path in sorted(local_wheels(site).items()):
+        archives[path.relative_to(site.resolve()).as_posix()] = ("wheel", name in KEEP_SOURCE)
+    jobs = [{"source": rel, "target": rel + ".bytecode", "kind": kind, "keep_source": keep}
+            for rel, (kind, keep) in archives.items()]
+    result = subprocess.run(["node", HERE / "bytecode.mjs", pyodide, site, json.dumps(jobs)],
+                            check=True, capture_output=True, text=True)
+    summary = json.loads(result.stdout.strip().splitlines()[-1])
+    renamed = {}
+    for job in jobs:
+        path = site / job["source"]
+        old = sha256_of(path)
+        (site / job["target"]).replace(path)
+        renamed[old] = (path, sha256_of(path))
+    update_checksums(site, renamed)
+    return summary
+
+
+def update_checksums(site: Path, changed: dict[str, tuple[Path, str]]) -> None:
+    """After rewriting files (old sha256 -> (path, new sha256)): the lock, the kernel's package index, its address."""
+    lock_path = site / SITE_LOCK
+    lock = json.loads(lock_path.read_text(encoding="utf-8"))
+    for entry in lock["packages"].values():
+        if entry.get("sha256") in changed:
+            entry["sha256"] = changed[entry["sha256"]][1]
+    lock_path.write_text(json.dumps(lock, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    for index in site.glob("extensions/**/pypi/all.json"):
+        old_index = sha256_of(index)
+        projects = json.loads(index.read_text(encoding="utf-8"))
+        for release in (dist for project in projects.values() for dists in project["releases"].values()
+                        for dist in dists):
+            if release["digests"].get("sha256") in changed:
+                path, new = changed[release["digests"]["sha256"]]
+                md5 = hashlib.md5(path.read_bytes()).hexdigest()
+                release.update(size=path.stat().st_size, md5_digest=md5, digests={"md5": md5, "sha256": new})
+        index.write_text(json.dumps(projects, indent=2, sort_keys=True), encoding="utf-8")
+        new_index = sha256_of(index)
+        for config in site.rglob("jupyter-lite.json"):  # the kernel's settings name the index with its checksum
+            text = config.read_text(encoding="utf-8")
+            if old_index in text:
+                config.write_text(text.replace(old_index, new_index), encoding="utf-8")
+
+
+def add_bytecode(site: Path, pyodide: Path) -> dict:
+    """The kernel's sitecustomize and the bytecode, within the byte budget; the summary for the marker."""
+    before = site_bytes(site)
+    add_sitecustomize(site / STDLIB_ZIP)
+    summary = compile_bytecode(site, pyodide)
+    after = site_bytes(site)
+    added = (after - before) / before
+    log(f"bytecode for Python {summary['python']} (magic {summary['magic']}): "
+        f"{sum(summary['compiled'].values())} modules in {len(summary['compiled'])} archives; "
+        f"site {before / 1e6:.1f} MB -> {after / 1e6:.1f} MB (+{(after - before) / 1e6:.1f} MB, "
+        f"{added:+.1%}; budget +{BYTECODE_BUDGET:.0%})")
+    if added > BYTECODE_BUDGET:
+        raise BuildError(f"the bytecode adds {added:.1%} to the site, more than the budget of {BYTECODE_BUDGET:.0%}")
+    return {"python": summary["python"], "magic": summary["magic"], "cache_tag": summary["cache_tag"],
+            "bytes_before": before, "bytes_after": after}
 
 
 # -- the whole build -------------------------------------------------------------------------------
@@ -200,7 +314,7 @@ def stage_notebooks(repo: Path, files: Path, tracks: tuple[Track, ...], pictures
 
 
 def stage(repo: Path, work: Path, pyodide: Path, wheel: Path, tracks: tuple[Track, ...],
-          pictures: dict[str, str]) -> Path:
+          pictures: dict[str, str], edition: str = "student") -> Path:
     """A fresh lite folder with everything ``jupyter lite build`` reads."""
     lite = work / "stage"
     shutil.rmtree(lite, ignore_errors=True)
@@ -214,6 +328,7 @@ def stage(repo: Path, work: Path, pyodide: Path, wheel: Path, tracks: tuple[Trac
     (lite / "wheels").mkdir()
     shutil.copy2(wheel, lite / "wheels" / wheel.name)
     stage_notebooks(repo, lite / "files", tracks, pictures)
+    apply_edition(lite / "files", edition)  # editions.py: the student site leaves the teacher's key out
     boot, pins = pyodide_requirements(pyodide / "pyodide-lock.json")
     (lite / "kernel-boot.txt").write_text("\n".join(boot) + "\n", encoding="utf-8")
     (lite / "pyodide-pins.txt").write_text("\n".join(pins) + "\n", encoding="utf-8")
@@ -234,7 +349,7 @@ def check_frontends(pins: dict[str, str]) -> None:
                              "reinstall the build environment")
 
 
-def build(repo: Path, output: Path, cache: Path) -> Path:
+def build(repo: Path, output: Path, cache: Path, edition: str = "student") -> Path:
     started = time.monotonic()
     check_output_dir(output, repo)
     tracks = load_tracks()
@@ -247,9 +362,9 @@ def build(repo: Path, output: Path, cache: Path) -> Path:
     pyodide = fetch_pyodide(cache)
     cache.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix="work-", dir=cache))  # builds of several checkouts may share the cache
-    wheel = build_wheel(repo, work)
+    wheel = build_wheel(repo, work, edition)
     pictures = board_pictures(tracks)
-    lite = stage(repo, work, pyodide, wheel, tracks, pictures)
+    lite = stage(repo, work, pyodide, wheel, tracks, pictures, edition)
 
     new = work / "site"
     env = dict(os.environ, UV_PYTHON_DOWNLOADS="never", UV_NO_PROGRESS="1")
@@ -263,10 +378,13 @@ def build(repo: Path, output: Path, cache: Path) -> Path:
             raise
     log(f"jupyter lite build finished (its log: {build_log})")
     write_pages(new, new / "files", tracks, pictures)  # cell numbers as the visitor sees them
+    bytecode = add_bytecode(new, pyodide)
     (new / MARKER).write_text(json.dumps({
         "what": "spynb static site build; ./build.sh may delete this folder",
         "pyodide": PYODIDE_VERSION,
         "wheel": wheel.name,
+        "bytecode": bytecode,
+        "edition": edition,
     }, indent=2) + "\n", encoding="utf-8")
     problems = verify_site(new, wheel, kernel_pins)
     if problems:
@@ -284,9 +402,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cache", type=Path, default=Path(".build-env/cache"),
                         help="build cache (default: .build-env/cache)")
     parser.add_argument("--repo", type=Path, default=Path.cwd(), help="repository root (default: here)")
+    parser.add_argument("--edition", choices=EDITIONS, default="student",
+                        help="student (default) or teacher: the teacher's adds the worked solutions and the key")
     args = parser.parse_args(argv)
     try:
-        build(args.repo.resolve(), args.output.resolve(), args.cache.resolve())
+        build(args.repo.resolve(), args.output.resolve(), args.cache.resolve(), args.edition)
     except BuildError as err:
         print(f"build: {err}", file=sys.stderr)
         return 1

@@ -83,7 +83,7 @@ def lessons(notebooks: Path, tracks: tuple[Track, ...]) -> list[tuple[str, Lesso
                     scenario = load_scenario(name)
                     for step, entry in enumerate(scenario.steps, start=1):
                         found += [(rid, Lesson(part.notebook, f"walkthrough “{scenario.title}”, step {step}"))
-                                  for rid in _cited(entry.rule)]
+                                  for rid in (_cited(entry.rule) if entry.rule else ())]
     return found
 
 

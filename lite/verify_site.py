@@ -10,6 +10,14 @@ and that the site's own pages are there: the welcome page at the root (with
 the configuration element the apps read from it, and every notebook it links
 to), the rules page, and the smoke-test notebooks in their hidden folder.
 
+And that the Python the site serves is byte-compiled for the Python inside its
+Pyodide: the standard library zip (with the kernel's ``sitecustomize``) and
+every wheel the lock serves from the site hold bytecode for each module, with
+the magic number the build's compile step read inside that Pyodide (recorded
+in the marker file, for the Python version the lock names); the kernel's
+package index (``pypi/all.json``) and the address the kernel reads it by
+carry the rewritten wheels' checksums.
+
 Usage: ``python lite/verify_site.py SITE [--wheel SPYNB_WHEEL] [--pins FILE]``.
 Standard library only.
 """
@@ -21,10 +29,12 @@ import hashlib
 import json
 import re
 import sys
+import zipfile
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
-__all__ = ["MARKER", "CHECKS_FOLDER", "PYODIDE_FILES", "BOOT_PACKAGES", "read_pins", "verify_site", "main"]
+__all__ = ["MARKER", "CHECKS_FOLDER", "PYODIDE_FILES", "BOOT_PACKAGES", "STDLIB_ZIP", "read_pins", "sha256_of", "verify_site",
+           "archive_bytecode_problems", "main"]
 
 #: the file every site build holds; the build deletes no folder without it
 MARKER = ".spynb-site-build"
@@ -43,6 +53,9 @@ BOOT_PACKAGES = ("micropip", "piplite", "pyodide-kernel", "ipykernel", "comm", "
 
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 
+#: the standard library the kernel imports from, inside the site
+STDLIB_ZIP = "static/pyodide/python_stdlib.zip"
+
 
 def _canonical(name: str) -> str:
     return re.sub(r"[-_.]+", "-", name).lower()
@@ -59,7 +72,8 @@ def read_pins(path: Path) -> dict[str, str]:
     return pins
 
 
-def _sha256(path: Path) -> str:
+def sha256_of(path: Path) -> str:
+    """The sha256 of the file ``path``, in hex."""
     digest = hashlib.sha256()
     with path.open("rb") as stream:
         for block in iter(lambda: stream.read(1 << 20), b""):
@@ -113,7 +127,9 @@ def verify_site(site: Path, wheel: Path | None = None, pins: dict[str, str] | No
         local = (lock_path.parent / unquote(file_name)).resolve()
         if not local.is_file():
             problems.append(f"the lock names {file_name} for {name}, but the site has no such file")
-        elif entry.get("sha256") and _sha256(local) != entry["sha256"]:
+        elif not entry.get("sha256"):
+            problems.append(f"the lock gives no checksum for {file_name}")
+        elif sha256_of(local) != entry["sha256"]:
             problems.append(f"{local.name}: checksum differs from the lock's")
 
     # spynb is in the lock as the wheel this build made
@@ -127,8 +143,8 @@ def verify_site(site: Path, wheel: Path | None = None, pins: dict[str, str] | No
     elif wheel is not None:
         if not spynb["file_name"].endswith(wheel.name):
             problems.append(f"the lock has {spynb['file_name']}, not the wheel just built ({wheel.name})")
-        elif spynb.get("sha256") != _sha256(wheel):
-            problems.append("the lock's spynb checksum is not the wheel just built")
+        else:
+            problems += _same_sources(lock_path.parent / unquote(spynb["file_name"]), wheel)
 
     # the kernel starts without leaving the site
     for name in BOOT_PACKAGES:
@@ -146,7 +162,89 @@ def verify_site(site: Path, wheel: Path | None = None, pins: dict[str, str] | No
         elif entry.get("version") != version:
             problems.append(f"the lock has {name} {entry.get('version')}, the pin is {version}")
 
-    return problems + _verify_pages(site)
+    return problems + _verify_bytecode(site, lock, packages) + _verify_pages(site)
+
+
+def _same_sources(served: Path, built: Path) -> list[str]:
+    """The site's spynb wheel holds every file of the wheel just built, unchanged (RECORD apart: it gains the bytecode)."""
+    try:
+        with zipfile.ZipFile(served) as site_wheel, zipfile.ZipFile(built) as new_wheel:
+            changed = [name for name in new_wheel.namelist() if not name.endswith("/RECORD")
+                       and (name not in site_wheel.namelist() or site_wheel.read(name) != new_wheel.read(name))]
+    except (OSError, zipfile.BadZipFile) as err:
+        return [f"the site's spynb wheel cannot be compared with the wheel just built: {err}"]
+    return [f"the site's spynb wheel is not the wheel just built ({changed[0]} differs)"] if changed else []
+
+
+def archive_bytecode_problems(path: Path, magic: bytes) -> list[str]:
+    """What is wrong with the bytecode of the zip or wheel ``path``: every module compiled, every ``.pyc`` ``magic``.
+
+    A module is compiled when the archive has ``name.pyc`` (beside ``name.py``
+    or in its place) or ``__pycache__/name.<tag>.pyc`` beside ``name.py``.
+    """
+    try:
+        with zipfile.ZipFile(path) as archive:
+            names = set(archive.namelist())
+            pycs = {name: archive.read(name)[:4] for name in names if name.endswith(".pyc")}
+    except (OSError, zipfile.BadZipFile) as err:
+        return [f"{path.name} cannot be read: {err}"]
+    cached = {re.sub(r"__pycache__/([^/]+)\.[^./]+\.pyc$", r"\1.py", name) for name in pycs}
+    uncompiled = sorted(name for name in names if name.endswith(".py") and name + "c" not in pycs
+                        and name not in cached)
+    wrong = sorted(name for name, head in pycs.items() if head != magic)
+    problems = []
+    if not pycs:
+        problems.append(f"{path.name} holds no bytecode")
+    elif uncompiled:
+        problems.append(f"{path.name}: {len(uncompiled)} module(s) without bytecode, e.g. {uncompiled[0]}")
+    if wrong:
+        problems.append(f"{path.name}: {len(wrong)} .pyc file(s) not of magic number {magic.hex()}, e.g. {wrong[0]} "
+                        f"({pycs[wrong[0]].hex()})")
+    return problems
+
+
+def _verify_bytecode(site: Path, lock: dict, packages: dict[str, dict]) -> list[str]:
+    """The standard library and every local wheel hold bytecode of the site's Python; the package index is current."""
+    try:
+        compiled = json.loads((site / MARKER).read_text(encoding="utf-8")).get("bytecode") or {}
+    except (OSError, json.JSONDecodeError) as err:
+        return [f"the marker file cannot be read: {err}"]
+    if not compiled.get("magic"):
+        return ["the marker file records no bytecode: the build did not byte-compile the site"]
+    problems = []
+    python = (lock.get("info") or {}).get("python")
+    if python != compiled.get("python"):
+        problems.append(f"the bytecode is for Python {compiled.get('python')}, the lock's Pyodide runs {python}")
+    magic = bytes.fromhex(compiled["magic"])
+    stdlib = site / STDLIB_ZIP
+    if stdlib.is_file():
+        problems += archive_bytecode_problems(stdlib, magic)
+        with zipfile.ZipFile(stdlib) as archive:
+            if "sitecustomize.pyc" not in archive.namelist():
+                problems.append("the standard library zip lacks the kernel's sitecustomize")
+    lock_folder = site / "static" / "pyodide-lock"
+    for name, entry in sorted(packages.items()):
+        file_name = entry.get("file_name", "")
+        local = lock_folder / unquote(file_name)
+        if not urlparse(file_name).scheme and file_name.endswith(".whl") and local.is_file():
+            problems += archive_bytecode_problems(local, magic)
+    return problems + _verify_package_index(site)
+
+
+def _verify_package_index(site: Path) -> list[str]:
+    """The kernel's own package index lists its wheels with their checksums, and is named by its own checksum."""
+    problems = []
+    settings_text = (site / "jupyter-lite.json").read_text(encoding="utf-8")
+    for index in sorted(site.glob("extensions/**/pypi/all.json")):
+        projects = json.loads(index.read_text(encoding="utf-8"))
+        for dist in (d for p in projects.values() for ds in p.get("releases", {}).values() for d in ds):
+            local = index.parent / dist.get("filename", "")
+            if local.is_file() and dist.get("digests", {}).get("sha256") != sha256_of(local):
+                problems.append(f"{index.relative_to(site)}: the checksum of {local.name} is not the file's")
+        named = re.findall(re.escape(index.relative_to(site).as_posix()) + r"\?sha256=([0-9a-f]{64})", settings_text)
+        if any(digest != sha256_of(index) for digest in named):
+            problems.append(f"jupyter-lite.json names {index.relative_to(site)} with a checksum that is not the file's")
+    return problems
 
 
 def _verify_pages(site: Path) -> list[str]:

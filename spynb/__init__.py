@@ -26,7 +26,7 @@ from .engine import (
     View,
 )
 from .engine import lookup as _lookup
-from .games import game_names, get_spec
+from .games import game_names, get_spec, load_record
 
 __all__ = [
     "ActionError", "Game", "GameSpec", "IllegalActionError", "NotationError", "OptionError", "Record", "RecordError",
@@ -43,14 +43,6 @@ def new_game(name: str, *, variant: str | None = None, seats: int | None = None,
     :raises OptionError: an option of the wrong type or out of range.
     """
     return get_spec(name).new_game(variant, seats, seed, options, auto_chance=auto_chance)
-
-
-def load_record(text: str) -> Game:
-    """Rebuild a game from its JSON record.
-
-    :raises RecordError: saying where the record is malformed or stops making sense.
-    """
-    return Record.from_json(text).replay()
 
 
 def lookup(rule_id: str) -> Rule:

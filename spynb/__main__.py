@@ -1,4 +1,4 @@
-"""Command line: ``python -m spynb rules GAME``, ``replay FILE`` and ``tournament GAME --bots A,B``."""
+"""Command line: ``python -m spynb rules GAME``, ``replay FILE``, ``tournament GAME --bots A,B`` and ``soak GAME``."""
 
 from __future__ import annotations
 
@@ -7,6 +7,13 @@ import sys
 from pathlib import Path
 
 import spynb
+
+
+def _positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be 1 or more, not {text!r}")
+    return value
 
 
 def _rules(args: argparse.Namespace) -> None:
@@ -30,7 +37,30 @@ def _tournament(args: argparse.Namespace) -> None:
           f"--seed {args.seed} --turn-limit {args.turn_limit}" + (f" --seats {args.seats}" if args.seats else ""))
 
 
+def _soak(args: argparse.Namespace) -> int:
+    from spynb.bots.tournament import text_progress
+    from spynb.soak import soak
+
+    names = spynb.game_names() if args.game == "all" else (args.game,)
+    options = f"--every {args.every} --horizon {args.horizon} --turn-limit {args.turn_limit}"
+    found = 0
+    for name in names:
+        report = soak(name, games=args.games, seed=args.seed, every=args.every, horizon=args.horizon,
+                      turn_limit=args.turn_limit, progress=text_progress)
+        print(report, flush=True)
+        for violation in report.violations[:args.show]:
+            print(f"  {violation}\n    reproduce: python -m spynb soak {name} --games 1 --seed {violation.seed} "
+                  f"{options}")
+        if len(report.violations) > args.show:
+            print(f"  … and {len(report.violations) - args.show} more")
+        found += len(report.violations)
+    print(f"reproduce: python -m spynb soak {args.game} --games {args.games} --seed {args.seed} {options}")
+    return 1 if found else 0
+
+
 def main(argv: list[str] | None = None) -> int:
+    from spynb.soak import EVERY, HORIZON, TURN_LIMIT
+
     parser = argparse.ArgumentParser(prog="spynb", description="Three tabletop spy games as a teaching engine.")
     commands = parser.add_subparsers(dest="command", required=True)
     rules = commands.add_parser("rules", help="list a game's rules and rulings by id")
@@ -48,13 +78,22 @@ def main(argv: list[str] | None = None) -> int:
     match.add_argument("--seats", type=int, default=None, help="default: one seat per bot")
     match.add_argument("--turn-limit", type=int, default=300)
     match.set_defaults(run=_tournament)
+    soak = commands.add_parser("soak", help="seeded bot games checked after every action: invariants, clones, "
+                                            "records, replay and no leaks; exits 1 on any violation")
+    soak.add_argument("game", choices=("all", *spynb.game_names()))
+    soak.add_argument("--games", type=int, default=100, help="games per game (seeds SEED, SEED+1, ...)")
+    soak.add_argument("--seed", type=int, default=0)
+    soak.add_argument("--every", type=_positive, default=EVERY, help="run the no-leak check every K actions")
+    soak.add_argument("--horizon", type=int, default=HORIZON, help="steps to play on after each re-deal")
+    soak.add_argument("--turn-limit", type=int, default=TURN_LIMIT)
+    soak.add_argument("--show", type=int, default=20, help="violations to print per game")
+    soak.set_defaults(run=_soak)
     args = parser.parse_args(argv)
     try:
-        args.run(args)
+        return args.run(args) or 0
     except (spynb.SpynbError, OSError) as err:
         print(f"spynb: {err}", file=sys.stderr)
         return 2
-    return 0
 
 
 if __name__ == "__main__":

@@ -1,9 +1,10 @@
-"""Find a game by name.
+"""Find a game by name, and load a saved game by its game's name.
 
 Every subpackage of ``spynb`` with a ``spec`` module is a game; its ``SPEC``
 is registered the first time anyone asks, so adding a game needs no change
 here.  Asking for one game imports only that game (a notebook about one game
-starts faster in the browser).
+starts faster in the browser).  The engine knows no game: importing this
+module plugs :func:`get_spec` into it, so a record finds its game by name.
 
 >>> get_spec("cloak-dagger").title
 'Cloak & Dagger'
@@ -16,9 +17,9 @@ import importlib
 import os
 import pkgutil
 
-from .engine import GameSpec, SpynbError
+from .engine import Game, GameSpec, Record, SpynbError, set_spec_finder
 
-__all__ = ["get_spec", "game_names"]
+__all__ = ["get_spec", "game_names", "load_record"]
 
 _SPECS: dict[str, GameSpec] = {}
 _PACKAGE_DIR = os.path.dirname(__file__)
@@ -64,3 +65,14 @@ def get_spec(name: str) -> GameSpec:
     if spec is None:
         raise SpynbError(f"no game called {name!r}; games: {', '.join(sorted(_SPECS))}")
     return spec
+
+
+def load_record(text: str) -> Game:
+    """Rebuild a game from its JSON record, finding the game by the name it gives.
+
+    :raises RecordError: saying where the record is malformed or stops making sense.
+    """
+    return Record.from_json(text).replay()
+
+
+set_spec_finder(get_spec)

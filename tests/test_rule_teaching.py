@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+import spynb.scenarios
 from spynb.scenarios import load
 
 REPO = Path(__file__).resolve().parents[1]
@@ -70,3 +71,19 @@ def test_a_link_to_a_rule_that_does_not_exist_is_an_error(tmp_path: Path) -> Non
     track = Track(id="t", title="T", kind="", summary="", parts=(Part("one.ipynb", "One"),))
     with pytest.raises(KeyError):
         lessons(tmp_path, (track,))
+
+
+def test_a_walkthrough_step_without_a_rule_teaches_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import json
+
+    import taught
+
+    data = json.loads(Path(spynb.scenarios.__file__).with_name("kloak-first-kloak.json").read_text(encoding="utf-8"))
+    del data["steps"][0]["rule"]
+    monkeypatch.setattr(taught, "load_scenario", lambda name: spynb.scenarios.from_data(data, name))
+    notebook = ('{"cells": [{"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": null, '
+                '"source": ["walkthrough(\\"kloak-first-kloak\\")"]}], "metadata": {}}')
+    (tmp_path / "one.ipynb").write_text(notebook, encoding="utf-8")
+    track = Track(id="t", title="T", kind="", summary="", parts=(Part("one.ipynb", "One"),))
+    steps = [lesson.where for lessons_of_rule in taught_where(tmp_path, (track,)).values() for lesson in lessons_of_rule]
+    assert steps and not any(where.endswith("step 1") for where in steps)

@@ -8,7 +8,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from spynb.engine import Action, Event, History, IllegalActionError, State, Turn, View, freeze
-from spynb.engine.core import CHANCE_TURN, OVER
+from spynb.engine import CHANCE_TURN, OVER
 
 from .actions import Cut, Draw, Open, Pass, Take, Track
 from .cards import (

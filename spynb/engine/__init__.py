@@ -3,15 +3,16 @@
 What a game must provide, and the conventions for adding one: docs/engine.md.
 """
 
-from .core import EVERYONE, Action, Event, FrozenDict, State, Turn, View, check_seat, freeze
-from .errors import ActionError, IllegalActionError, NotationError, OptionError, RecordError, SeatError, SpynbError
-from .game import Game, GameSpec, Record, sample_chance, sample_outcome
+from .core import CHANCE_TURN, EVERYONE, OVER, Action, Event, FrozenDict, State, Turn, View, check_seat, freeze
+from .errors import (ActionError, DuplicateRuleError, IllegalActionError, NotationError, OptionError, RecordError,
+                     SeatError, SpynbError, UnknownRuleError)
+from .game import Game, GameSpec, Record, find_spec, sample_chance, sample_outcome, set_spec_finder
 from .history import History
 from .rules import ENGINE_RULES, RULEBOOK, RULING, Rule, RuleBook, lookup, register
 
 __all__ = [
-    "Action", "ActionError", "EVERYONE", "ENGINE_RULES", "Event", "FrozenDict", "Game", "GameSpec", "History",
-    "IllegalActionError", "NotationError", "OptionError", "RULEBOOK", "RULING", "Record", "RecordError",
-    "Rule", "RuleBook", "SeatError", "SpynbError", "State", "Turn", "View", "check_seat", "freeze", "lookup",
-    "register", "sample_chance", "sample_outcome",
+    "Action", "ActionError", "CHANCE_TURN", "DuplicateRuleError", "EVERYONE", "ENGINE_RULES", "Event", "FrozenDict",
+    "Game", "GameSpec", "History", "IllegalActionError", "NotationError", "OVER", "OptionError", "RULEBOOK", "RULING",
+    "Record", "RecordError", "Rule", "RuleBook", "SeatError", "SpynbError", "State", "Turn", "UnknownRuleError", "View",
+    "check_seat", "find_spec", "freeze", "lookup", "register", "sample_chance", "sample_outcome", "set_spec_finder",
 ]

@@ -25,7 +25,8 @@ from .errors import ActionError, IllegalActionError, SeatError
 if TYPE_CHECKING:
     from .game import GameSpec
 
-__all__ = ["Turn", "Action", "Event", "View", "FrozenDict", "freeze", "State", "EVERYONE", "check_seat"]
+__all__ = ["Turn", "CHANCE_TURN", "OVER", "Action", "Event", "View", "FrozenDict", "freeze", "State", "EVERYONE",
+           "check_seat"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,7 +63,9 @@ class Turn:
 
 
 CHANCE_TURN = Turn((), chance=True)
+"""Chance acts next (a shuffle, a draw, a deal)."""
 OVER = Turn(())
+"""Nobody acts: the game is over."""
 
 
 class Action:
@@ -388,8 +391,9 @@ class State(ABC):
     def apply(self, action: Action, seat: int | None = None) -> None:
         """Validate ``action`` for ``seat`` (default: the only seat to move), then do it.
 
-        Raises :class:`IllegalActionError` naming the rule, and changes
-        nothing, when the action is not allowed.
+        :raises IllegalActionError: naming the rule, and changing nothing, when the action is not
+            allowed (not this seat's turn, the game over, or a rule of the game forbids it).
+        :raises SeatError: when ``seat`` is not a seat the game has (ENG-4).
         """
         turn = self.turn
         if turn.chance:
@@ -467,10 +471,10 @@ class State(ABC):
     def __str__(self) -> str:
         return self.text(None)
 
-    def _repr_svg_(self) -> str:
-        from spynb.render import svg_for  # imported only when drawn
-
-        return svg_for(self)
+    def _repr_svg_(self) -> str | None:
+        """The omniscient view drawn by the spec's ``draw`` (``None``, nothing to show, when it has none)."""
+        draw = self.spec.draw
+        return None if draw is None else draw(self.view(None))
 
 
 _check_seats_of(State)

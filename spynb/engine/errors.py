@@ -6,7 +6,8 @@ True
 
 from __future__ import annotations
 
-__all__ = ["SpynbError", "NotationError", "IllegalActionError", "RecordError", "SeatError", "OptionError", "ActionError"]
+__all__ = ["SpynbError", "NotationError", "IllegalActionError", "RecordError", "SeatError", "OptionError", "ActionError",
+           "UnknownRuleError", "DuplicateRuleError"]
 
 
 _QUOTED = 80
@@ -110,3 +111,32 @@ class ActionError(SpynbError):
         self.value = value
         expected = getattr(kind, "__name__", str(kind)) if not hasattr(kind, "__origin__") else str(kind)
         super().__init__(f"{action}({field}=...) must be {expected}, not {value!r} ({type(value).__name__})")
+
+
+class UnknownRuleError(SpynbError, KeyError):
+    """No rule has that id (in a game's rule book, or in any game's); a :class:`KeyError` too, as a lookup by key.
+
+    >>> err = UnknownRuleError("KL-99", "kloak")
+    >>> str(err), err.rule_id, isinstance(err, KeyError)
+    ("no rule 'KL-99' in kloak", 'KL-99', True)
+    """
+
+    def __init__(self, rule_id: str, game: str | None = None) -> None:
+        self.rule_id = rule_id
+        self.game = game
+        super().__init__(f"no rule {rule_id!r}" + ("" if game is None else f" in {game}"))
+
+    def __str__(self) -> str:
+        return str(self.args[0])  # KeyError's own would quote the message
+
+
+class DuplicateRuleError(SpynbError):
+    """A rule book given two rules with the same id.
+
+    >>> str(DuplicateRuleError("KL-1"))
+    "duplicate rule id 'KL-1'"
+    """
+
+    def __init__(self, rule_id: str) -> None:
+        self.rule_id = rule_id
+        super().__init__(f"duplicate rule id {rule_id!r}")

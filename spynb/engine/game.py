@@ -22,7 +22,8 @@ from .errors import OptionError, RecordError, SpynbError
 from .notation import read_number
 from .rules import RuleBook
 
-__all__ = ["GameSpec", "Game", "Record", "sample_outcome", "sample_chance", "ENGINE_OPTIONS"]
+__all__ = ["GameSpec", "Game", "Record", "sample_outcome", "sample_chance", "ENGINE_OPTIONS", "find_spec",
+           "set_spec_finder"]
 
 
 @dataclass(frozen=True)
@@ -49,6 +50,9 @@ class GameSpec:
     """Optional: a full state consistent with a seat's view, hidden parts sampled (for searching bots)."""
     evaluate: Callable[[State, int], float] | None = field(default=None, repr=False)
     """Optional: how promising a state is for a seat, 0 (lost) to 1 (won), for cut-off searches."""
+    draw: Callable[[View], str] | None = field(default=None, repr=False)
+    """Optional: a view drawn as SVG text (what ``_repr_svg_`` shows in a notebook); the game's package sets it
+    where it builds the spec, so the engine never imports a renderer."""
 
     @property
     def default_variant(self) -> str:
@@ -158,6 +162,29 @@ def sample_chance(state: State, rng: random.Random) -> Action:
 
 CHANCE_SEAT = "chance"
 
+_spec_finder: Callable[[str], GameSpec] | None = None
+"""The games registry's lookup by name, once one is plugged in (:func:`set_spec_finder`)."""
+
+
+def set_spec_finder(find: Callable[[str], GameSpec]) -> None:
+    """Let a record name its game: ``find(name)`` is the spec called ``name``, or raises :class:`SpynbError`.
+
+    The engine knows no game; the registry above it (``spynb.games``) plugs its lookup in here when it is imported,
+    the way :func:`codecs.register` lets codecs be found by name.
+    """
+    global _spec_finder
+    _spec_finder = find
+
+
+def find_spec(name: str) -> GameSpec:
+    """The spec of the game called ``name``, from the registry plugged in with :func:`set_spec_finder`.
+
+    :raises SpynbError: when no registry is plugged in, or it has no game called ``name``.
+    """
+    if _spec_finder is None:
+        raise SpynbError(f"no games registry to find {name!r} in: import spynb, or pass the game's spec")
+    return _spec_finder(name)
+
 
 class Game:
     """One play of a game: its state, seeded chance, and the actions taken.
@@ -218,6 +245,10 @@ class Game:
 
         Illegal or unreadable actions raise and change nothing.
 
+        :raises NotationError: when the notation cannot be read.
+        :raises IllegalActionError: when a rule forbids the action now (naming the rule).
+        :raises SeatError: when ``seat`` is not a seat the game has (ENG-4).
+
         >>> import spynb
         >>> game = spynb.new_game("cloak-dagger", seats=2, seed=1)
         >>> game.play("12")
@@ -272,7 +303,7 @@ class Game:
         """
         if not 0 <= _whole_number("a step", step) <= len(self._entries):
             raise SpynbError(f"step {step} is outside 0..{len(self._entries)}")
-        return self.record().replay(upto=step)
+        return self.record().replay(upto=step, spec=self.spec)
 
     def undo(self) -> Action:
         """Take back the last action (by replaying the rest); returns it."""
@@ -291,7 +322,7 @@ class Game:
         return (f"<{self.spec.title} game: {self.seats} seats, variant {self.variant!r}, "
                 f"seed {self.seed}, {len(self._entries)} actions, {self.turn}>")
 
-    def _repr_svg_(self) -> str:
+    def _repr_svg_(self) -> str | None:
         return self.state._repr_svg_()
 
 
@@ -390,17 +421,22 @@ class Record:
         return cls(data["game"], data["variant"], data["seats"], data["seed"], tuple(data["actions"]),
                    options, auto_chance)
 
-    def replay(self, upto: int | None = None, waiting: bool = False) -> Game:
+    def replay(self, upto: int | None = None, waiting: bool = False, *, spec: GameSpec | None = None) -> Game:
         """Rebuild the game from the start, through the first ``upto`` actions.
 
         Before each seat's entry, pending chance is resolved (scripted chance comes as its own
         entries).  With ``waiting``, the game is left as it waits for entry ``upto``: resolved the
         same way if that entry is a seat's, so what chance dealt shows before the seat moves.
-        """
-        from spynb.games import get_spec
+        The game is ``spec``, or else the one the games registry finds by the record's name
+        (:func:`find_spec`).
 
+        :raises RecordError: saying where: a header naming no game, variant, seat count or
+            options it has (or not ``spec``'s game), or the entry that cannot be read or played.
+        """
         try:
-            spec = get_spec(self.game)
+            spec = find_spec(self.game) if spec is None else spec
+            if spec.name != self.game:
+                raise SpynbError(f"this is a record of {self.game!r}, not of {spec.name!r}")
             game = Game(spec, variant=self.variant, seats=self.seats, seed=self.seed,
                         options=self.options, auto_chance=False)
         except (SpynbError, KeyError) as err:

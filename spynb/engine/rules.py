@@ -18,7 +18,7 @@ section it clarifies, so a citation reads the way a student looks it up:
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
-from .errors import IllegalActionError
+from .errors import DuplicateRuleError, IllegalActionError, UnknownRuleError
 
 __all__ = ["Rule", "RuleBook", "RULEBOOK", "RULING", "ENGINE", "ENGINE_RULES", "lookup", "register",
            "rulebook_rules", "annotations"]
@@ -48,17 +48,22 @@ class RuleBook:
     """The rules of one game, in rulebook order, looked up by id."""
 
     def __init__(self, game: str, rules: Iterable[Rule]) -> None:
+        """:raises DuplicateRuleError: when two rules share an id."""
         self.game = game
         self._rules: dict[str, Rule] = {}
         for rule in rules:
             if rule.id in self._rules:
-                raise ValueError(f"duplicate rule id {rule.id!r}")
+                raise DuplicateRuleError(rule.id)
             self._rules[rule.id] = rule
 
     def __getitem__(self, rule_id: str) -> Rule:
+        """The rule with id ``rule_id`` (the game's own, or an engine rule).
+
+        :raises UnknownRuleError: (a :class:`KeyError`) when there is none.
+        """
         rule = self._rules.get(rule_id) or _ENGINE_BY_ID.get(rule_id)
         if rule is None:
-            raise KeyError(f"no rule {rule_id!r} in {self.game}")
+            raise UnknownRuleError(rule_id, self.game)
         return rule
 
     def __contains__(self, rule_id: object) -> bool:
@@ -71,7 +76,10 @@ class RuleBook:
         return len(self._rules)
 
     def citation(self, rule_id: str) -> str:
-        """How a reader finds the rule: its rulebook section, then the ruling."""
+        """How a reader finds the rule: its rulebook section, then the ruling.
+
+        :raises UnknownRuleError: when the book has no rule ``rule_id``.
+        """
         rule = self[rule_id]
         parts = []
         section_id = rule.section if rule.source != RULEBOOK or rule.section else rule.id
@@ -141,10 +149,12 @@ def lookup(rule_id: str) -> Rule:
 
     >>> lookup("ENG-2").title
     'game over'
+
+    :raises UnknownRuleError: (a :class:`KeyError`) when no registered game has the rule.
     """
     if rule_id in _ENGINE_BY_ID:
         return _ENGINE_BY_ID[rule_id]
     for book in _BOOKS.values():
         if rule_id in book:
             return book[rule_id]
-    raise KeyError(f"no rule {rule_id!r}")
+    raise UnknownRuleError(rule_id)

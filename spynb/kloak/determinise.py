@@ -20,6 +20,7 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Set as AbstractSet
 
 from spynb.engine import Action, SpynbError, View
 
@@ -114,7 +115,7 @@ def evaluate(state: KloakState, seat: int) -> float:
     return min(0.95, max(0.05, value))
 
 
-def scoring_moves(small: dict[str, str | None], big: set[str]) -> int:
+def scoring_moves(small: Mapping[str, str | None], big: AbstractSet[str]) -> int:
     """How many moves score on this board (claims that are right, small moves that make a line)."""
     found = 0
     for line in LINES:

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from spynb.engine import GameSpec, OptionError
+from spynb.render import drawing
 
 from .actions import parse
 from .board import COLOUR_NAMES, SMALL_SQUARES, SQUARES, VARIANTS
@@ -59,4 +60,5 @@ SPEC = GameSpec(
     seat_counts={name: variant.seat_counts for name, variant in VARIANTS.items()},
     determinise=determinise,
     evaluate=evaluate,
+    draw=drawing("kloak"),
 )

@@ -1,12 +1,9 @@
 """KLOAK's turn procedure (rulebook and rulings KL-1 … KL-13).
 
 The state is a board — which squares hold a big piece, which hold a small
-piece and its colour — plus whose turn it is, the scores, and the log of
-public events.  A square holds at most one small and one big piece; a small
-piece with a big piece on its square is *kloaked* (covered).
-
-Alongside ``small`` and ``big``, every move keeps bit masks of both up to
-date; the legal actions are worked out on them, from tables built once.
+piece and its colour (:class:`~spynb.kloak.pieces.Board`, the only writer of
+the pieces and their bit masks) — plus whose turn it is, the scores, and the
+log of public events.
 """
 
 from __future__ import annotations
@@ -17,13 +14,14 @@ from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from spynb.engine import Action, Event, History, IllegalActionError, OptionError, SpynbError, State, Turn, View, freeze
-from spynb.engine.core import CHANCE_TURN, OVER
+from spynb.engine import (CHANCE_TURN, OVER, Action, Event, History, IllegalActionError, OptionError, State, Turn, View,
+                          freeze)
 
 from .actions import MOVES, Big, Claim, Kloak, Pass, Place, Score, Slide, Step
-from .board import COLOUR_NAMES, LINES, LINES_THROUGH, NEIGHBOURS, SQUARES, VARIANTS, adjacent, in_line
+from .board import COLOUR_NAMES, SQUARES, VARIANTS, adjacent, in_line
 from .layouts import Progress, advance, layouts_after, next_counts, start
 from .memory import remember
+from .pieces import Board
 
 if TYPE_CHECKING:
     from spynb.engine import GameSpec
@@ -42,112 +40,6 @@ _TURNS = tuple(Turn((seat,)) for seat in range(5))
 _PASS = Pass()
 _PLACES = {(sq, letter): Place(sq, letter) for sq in SETUP_ORDER for letter in COLOUR_NAMES}
 
-# -- the board as bit masks: bit i is the i-th square by name (a1, a2 … e5), so that going up the bits
-# follows the canonical order of the legal actions
-_BY_NAME = tuple(sorted(SQUARES))
-_BIT = {sq: 1 << i for i, sq in enumerate(_BY_NAME)}
-
-
-def _bits(squares: Iterable[str]) -> int:
-    return sum(map(_BIT.__getitem__, squares))
-
-
-_NEAR = {sq: _bits(NEIGHBOURS[sq]) for sq in SQUARES}
-
-
-def _table(square: str, kind: type) -> dict[int, tuple[Action, ...]]:
-    """Mask of the squares it may go to -> ``square``'s moves of one kind, by destination name."""
-    table: dict[int, tuple[Action, ...]] = {0: ()}
-    for to in sorted(NEIGHBOURS[square]):  # each destination's bit is above all before it
-        bit, action = _BIT[to], kind(square, to)
-        for targets, moves in list(table.items()):
-            table[targets | bit] = moves + (action,)
-    return table
-
-
-def _tables(square: str) -> tuple[int, int, dict[int, tuple[Action, ...]], ...]:
-    """``square``'s bit, its neighbours, and its steps, big moves, big moves then slides, and kloaks."""
-    bigs, slides = _table(square, Big), _table(square, Slide)
-    return (_BIT[square], _NEAR[square], _table(square, Step), bigs, {t: bigs[t] + slides[t] for t in bigs},
-            _table(square, Kloak))
-
-
-_TABLES = tuple(_tables(sq) for sq in _BY_NAME)
-
-
-def _moves(small: int, big: int) -> list[Action]:
-    """Every piece move, in the canonical order: by square name (a1, a2 … e5); big before small;
-    move, slide, kloak; then by destination."""
-    free = ~(small | big)
-    uncovered = small & ~big
-    moves: list[Action] = []
-    for bit, near, steps, lifts, slides, kloaks in _TABLES:
-        if big & bit:
-            moves += (slides if small & bit else lifts)[free & near]  # KL-5: only a kloaking big piece slides
-            moves += kloaks[uncovered & near]  # KL-5: onto an uncovered small piece
-        elif small & bit:  # KL-4: a kloaked small piece cannot move on its own
-            moves += steps[free & near]
-    return moves
-
-
-def _reaches(action: Step | Big | Slide | Kloak, pieces: int, squares: int) -> bool:
-    """Whether ``action`` moves one of ``pieces`` to an adjacent square among ``squares``."""
-    frm = action.frm
-    return bool(_BIT.get(frm, 0) & pieces and _NEAR.get(frm, 0) & _BIT.get(action.to, 0) & squares)
-
-
-_LINE_BITS = {line: _bits(line) for line in LINES}
-_LINES_AT = {sq: tuple((_bits(line), line, tuple(o for o in line if o != sq)) for line in LINES_THROUGH[sq])
-             for sq in SQUARES}
-"""square -> (bits, squares, the other two squares) of every line through it."""
-
-# -- claims use a second layout with four lanes: square i is bit 4i, and bit 4i + k stands for the line from
-# square i in direction k (the directions in the order the lines from one square sort in)
-_LANE = {sq: 1 << 4 * i for i, sq in enumerate(_BY_NAME)}
-
-
-def _lanes(squares: Iterable[str]) -> int:
-    return sum(map(_LANE.__getitem__, squares))
-
-
-def _claim_tables() -> tuple[int, int, int, dict[int, Claim]]:
-    """The multipliers ``second`` and ``third``: ``(lanes * second) >> 24`` has, in lane k of square i, the bit
-    of the square after i in direction k, and ``(lanes * third) >> 48`` the one after that; then the bits
-    of the lines (lane k of their first square) and the claim of each."""
-    index = {sq: i for i, sq in enumerate(_BY_NAME)}
-    steps = sorted({index[line[1]] - index[line[0]] for line in LINES})  # a line's squares are in name order
-    lane = {step: k for k, step in enumerate(steps)}
-    second = sum(1 << 24 - (4 * step - lane[step]) for step in steps)
-    third = sum(1 << 48 - (8 * step - lane[step]) for step in steps)
-    claims = {1 << 4 * index[line[0]] + lane[index[line[1]] - index[line[0]]]: Claim(*line) for line in LINES}
-    return second, third, sum(claims), claims
-
-
-_SECOND, _THIRD, _LINE_STARTS, _CLAIM_AT = _claim_tables()
-
-
-def _claims(small: int, big: int) -> tuple[Action, ...]:
-    """KL-7: three squares in a line, each with a small piece, at least one covered (in line order).
-
-    ``small`` and ``big`` are in the four-lane layout, where each lane checks one direction's lines at once.
-    """
-    covered = small & big
-    if not covered:
-        return ()
-    return _claims_from(small * 15 & (small * _SECOND) >> 24 & (small * _THIRD) >> 48 & _LINE_STARTS
-                        & (covered * 15 | (covered * _SECOND) >> 24 | (covered * _THIRD) >> 48))
-
-
-@lru_cache(maxsize=1 << 10)
-def _claims_from(lines: int) -> tuple[Action, ...]:
-    """The claims of the lines set in ``lines``, in line order (cached: after most moves they are as before)."""
-    claims = []
-    while lines:
-        low = lines & -lines
-        claims.append(_CLAIM_AT[low])
-        lines ^= low
-    return tuple(claims)
-
 
 @lru_cache(maxsize=1 << 12)
 def _setup_outcomes(progress: Progress, square: str, letters: tuple[str, ...]) -> tuple[tuple[Action, int], ...]:
@@ -156,9 +48,19 @@ def _setup_outcomes(progress: Progress, square: str, letters: tuple[str, ...]) -
 
 
 # -- what the events say, written when first read (KL-13: every event is public)
+def _a(colour: str) -> str:
+    """A colour's name with its article: "an orange", "a sky blue".
+
+    >>> _a("O"), _a("S")
+    ('an orange', 'a sky blue')
+    """
+    name = COLOUR_NAMES[colour]
+    return f"{'an' if name[0] in 'aeiou' else 'a'} {name}"
+
+
 def _said_place(e: Event) -> str:
     colour = e.get("colour")
-    return f"Setup: a {COLOUR_NAMES[colour]} small piece ({colour}) goes on {e.get('square')}."
+    return f"Setup: {_a(colour)} small piece ({colour}) goes on {e.get('square')}."
 
 
 def _said_step(e: Event) -> str:
@@ -167,7 +69,7 @@ def _said_step(e: Event) -> str:
 
 def _uncovering(e: Event) -> str:
     revealed = e.get("revealed")
-    return f", uncovering a {COLOUR_NAMES[revealed]} piece ({revealed})" if revealed else ""
+    return f", uncovering {_a(revealed)} piece ({revealed})" if revealed else ""
 
 
 def _said_big(e: Event) -> str:
@@ -226,15 +128,9 @@ _NARRATORS: dict[str, str | Callable[[Event], str]] = {
 class KloakState(State):
     """A position of KLOAK: seats 1…n, squares a1…e5.
 
-    ``small`` (square -> colour) and ``big`` (squares) are the board; bit masks of both, kept
-    in step by every move, make the legal actions fast.  To set up a position by hand, use
-    :meth:`set_board`.
+    The pieces are read as ``small`` (square -> colour) and ``big`` (squares), both read-only: they
+    change only by playing, or with :meth:`set_board` for a position set up by hand.
     """
-
-    small: dict[str, str]
-    """Square -> the colour of the small piece on it."""
-    big: set[str]
-    """The squares with a big piece."""
 
     def __init__(self, spec: GameSpec, variant: str, seats: int, options: Mapping[str, Any]) -> None:
         layout = VARIANTS[variant]
@@ -265,17 +161,24 @@ class KloakState(State):
     def set_board(self, small: Mapping[str, str], big: Iterable[str]) -> None:
         """Put exactly these pieces on the board: square -> colour of each small piece, and the big pieces' squares.
 
-        For positions set up by hand (turns, scores and the history stay as they are).
+        For positions set up by hand (turns, scores and the history stay as they are): the one way to build a
+        board other than by playing.
+
+        :raises SpynbError: when a piece is not on a square a1 … e5 (the board is left as it was).
         """
-        small, big = dict(small), set(big)
-        if not big <= _SQUARE_SET or not small.keys() <= _SQUARE_SET:
-            raise SpynbError("pieces go on squares a1 … e5")
-        self.small, self.big = small, big
-        self._small_bits, self._big_bits = _bits(small), _bits(big)
-        self._small_lanes, self._big_lanes = _lanes(small), _lanes(big)
-        """The same squares in the four-lane layout of claims."""
+        self._board = Board(small, big)
         self._legal: tuple[Action, ...] | None = None
         """The current seat's legal actions, worked out once per position (cleared by every change)."""
+
+    @property
+    def small(self) -> Mapping[str, str]:
+        """Square -> the colour of the small piece on it (read-only: change the board with :meth:`set_board`)."""
+        return self._board.small
+
+    @property
+    def big(self) -> frozenset[str]:
+        """The squares with a big piece (read-only: change the board with :meth:`set_board`)."""
+        return self._board.big
 
     # -- teams and turns -----------------------------------------------------
     @property
@@ -310,30 +213,21 @@ class KloakState(State):
     # -- the board -------------------------------------------------------------
     def is_open(self, square: str) -> bool:
         """KL-4: no piece of either size."""
-        return square not in self.small and square not in self.big
+        return self._board.is_open(square)
 
     def covered(self, square: str) -> bool:
-        return square in self.small and square in self.big
+        return self._board.covered(square)
 
     def covered_squares(self) -> list[str]:
         """The squares where a big piece kloaks a small piece, in order."""
-        return sorted(sq for sq in self.small if sq in self.big)
+        return self._board.covered_squares()
 
     def uncovered_small(self, square: str) -> bool:
-        return square in self.small and square not in self.big
+        return self._board.uncovered_small(square)
 
     def lines_made(self, square: str) -> tuple[tuple[str, str, str], ...]:
         """KL-6: lines of three uncovered small pieces of one colour through ``square``."""
-        uncovered = self._small_bits & ~self._big_bits
-        if not uncovered & _BIT.get(square, 0):
-            return ()
-        small = self.small
-        colour = small[square]
-        made: tuple[tuple[str, str, str], ...] = ()
-        for bits, line, (a, b) in _LINES_AT[square]:
-            if uncovered & bits == bits and small[a] == colour == small[b]:
-                made += (line,)
-        return made
+        return self._board.lines_made(square)
 
     # -- the contract ------------------------------------------------------------
     def legal_actions(self, seat: int | None = None) -> tuple[Action, ...]:
@@ -347,8 +241,8 @@ class KloakState(State):
         return legal
 
     def _actions(self) -> tuple[Action, ...]:
-        moves = _moves(self._small_bits, self._big_bits)
-        claims = _claims(self._small_lanes, self._big_lanes)
+        board = self._board
+        moves, claims = board.moves(), board.claims()
         if not moves:
             return (*claims, _PASS)  # KL-9: pass only then
         moves += claims
@@ -365,37 +259,10 @@ class KloakState(State):
         if seat != self.current:
             return False
         if self.phase == PLAY:
-            test = self._TESTS.get(kind)
-            return test is not None and test(self, action)
+            return action in self.legal_actions() if kind is Pass else self._board.allows(action)  # KL-9: pass only when no piece moves
         if self.phase != CHOOSE or kind is not Score:
             return False
         return action.squares in self.candidates  # type: ignore[attr-defined]  # KL-6: a line just made
-
-    def _can_step(self, action: Step) -> bool:
-        small, big = self._small_bits, self._big_bits
-        return _reaches(action, small & ~big, ~(small | big))  # KL-4: an uncovered small piece, to an open square
-
-    def _can_move_big(self, action: Big) -> bool:
-        return _reaches(action, self._big_bits, ~(self._small_bits | self._big_bits))  # KL-5: to an open square
-
-    def _can_slide(self, action: Slide) -> bool:
-        small, big = self._small_bits, self._big_bits
-        return _reaches(action, small & big, ~(small | big))  # KL-5: a kloaking big piece, to an open square
-
-    def _can_kloak(self, action: Kloak) -> bool:
-        small, big = self._small_bits, self._big_bits
-        return _reaches(action, big, small & ~big)  # KL-5: onto an uncovered small piece
-
-    def _can_claim(self, action: Claim) -> bool:
-        """KL-7: a line of small pieces, at least one of them covered."""
-        bits = _LINE_BITS.get(action.squares, 0)
-        return bool(bits) and self._small_bits & bits == bits and bool(bits & self._small_bits & self._big_bits)
-
-    def _can_pass(self, action: Pass) -> bool:
-        return action in self.legal_actions()  # KL-9: only when no piece can move
-
-    _TESTS: dict[type, Callable[[KloakState, Any], bool]] = {
-        Step: _can_step, Big: _can_move_big, Slide: _can_slide, Kloak: _can_kloak, Claim: _can_claim, Pass: _can_pass}
 
     def piece_moves(self, square: str) -> tuple[Action, ...]:
         """KL-14: the moves of the piece a player touches on ``square`` (the top one: a big piece if there is one).
@@ -415,7 +282,7 @@ class KloakState(State):
         """
         if self.phase != SETUP:
             return ()
-        return _setup_outcomes(self._setup, SETUP_ORDER[len(self.small)], self._letters)
+        return _setup_outcomes(self._setup, SETUP_ORDER[len(self._board.small)], self._letters)
 
     def explain_illegal(self, action: Action, seat: int) -> IllegalActionError:
         rules = self.spec.rules
@@ -481,31 +348,16 @@ class KloakState(State):
 
     def _place(self, action: Place) -> None:
         square, colour = action.square, action.colour
-        self.small[square] = colour
-        self._small_bits |= _BIT[square]
-        self._small_lanes |= _LANE[square]
+        self._board.place(square, colour)
         self._setup = advance(self._setup, self._colour_index[colour])
         self._log("place", None, ("square", square), ("colour", colour))
-        if len(self.small) == len(SETUP_ORDER):
+        if len(self._board.small) == len(SETUP_ORDER):
             self.phase, self.current, self.turn_number = PLAY, 1, 1
             self._log("start", None)
 
-    def _move(self, frm: str, to: str, small: bool, big: bool) -> None:
-        """Move the small and/or the big piece on ``frm`` to ``to``, keeping the bit masks in step."""
-        moved, lanes = _BIT[frm] | _BIT[to], _LANE[frm] | _LANE[to]
-        if small:
-            self.small[to] = self.small.pop(frm)
-            self._small_bits ^= moved
-            self._small_lanes ^= lanes
-        if big:
-            self.big.remove(frm)
-            self.big.add(to)
-            self._big_bits ^= moved
-            self._big_lanes ^= lanes
-
     def _step(self, action: Step) -> None:
         seat, frm, to = self.current, action.frm, action.to
-        self._move(frm, to, small=True, big=False)
+        self._board.step(frm, to)
         self._log("step", seat, ("frm", frm), ("to", to))
         lines = self.lines_made(to)  # KL-6: only a small move scores by moving
         if len(lines) == 1:
@@ -519,25 +371,25 @@ class KloakState(State):
     def _lift(self, action: Big | Kloak) -> None:
         """KL-5: a big piece to an open square or onto a small piece, uncovering what it kloaked."""
         seat, frm, to = self.current, action.frm, action.to
-        self._move(frm, to, small=False, big=True)
+        revealed = self._board.lift(frm, to)
         kind = "kloak" if type(action) is Kloak else "big"
-        self._log(kind, seat, ("frm", frm), ("to", to), ("revealed", self.small.get(frm)))
+        self._log(kind, seat, ("frm", frm), ("to", to), ("revealed", revealed))
         self._end_turn()  # KL-6: a line uncovered by lifting does not score now
 
     def _slide(self, action: Slide) -> None:
         """KL-5: together; a full turn, nothing is lifted."""
         seat, frm, to = self.current, action.frm, action.to
-        self._move(frm, to, small=True, big=True)
+        self._board.slide(frm, to)
         self._log("slide", seat, ("frm", frm), ("to", to))
         self._end_turn()
 
     def _claim(self, action: Claim) -> None:
-        squares = action.squares
-        colours = [self.small[sq] for sq in squares]
+        squares, board = action.squares, self._board
+        colours = list(map(board.small.__getitem__, squares))
         correct = len(set(colours)) == 1
         # KL-7 and KL/Unkloaking on Your Turn.2: everyone sees the lifted pieces
         self._log("claim", self.current, ("squares", list(squares)), ("colours", colours),
-                  ("lifted", [sq for sq in squares if sq in self.big]), ("correct", correct))
+                  ("lifted", [sq for sq in squares if board.covered(sq)]), ("correct", correct))
         if correct:
             self._score(squares, "unkloaked")
         else:
@@ -558,10 +410,7 @@ class KloakState(State):
         """KL-9: the three small pieces leave the board; big pieces stay where they were."""
         seat = self.current
         colour = self.small[squares[0]]
-        for sq in squares:
-            del self.small[sq]
-        self._small_bits &= ~_bits(squares)
-        self._small_lanes &= ~_lanes(squares)
+        self._board.remove(squares)
         self.scored.append((seat, colour, squares))
         team = self.team_of(seat)
         total = self.score_of(seat)
@@ -597,9 +446,8 @@ class KloakState(State):
         problems = []
         if not self.big <= _SQUARE_SET or not set(self.small) <= _SQUARE_SET:
             problems.append("a piece is off the board")
-        elif (self._small_bits, self._big_bits, self._small_lanes, self._big_lanes) != (
-                _bits(self.small), _bits(self.big), _lanes(self.small), _lanes(self.big)):
-            problems.append("the bit masks differ from the pieces (set a position up with set_board)")
+        elif not self._board.consistent():
+            problems.append("the bit masks differ from the pieces")
         if len(self.big) != len(self.big_start):
             problems.append(f"{len(self.big)} big pieces on the board, not {len(self.big_start)}")
         on_board = Counter(self.small.values())
@@ -636,8 +484,8 @@ class KloakState(State):
         """Square -> colour of every covered piece whose colour a move showed: a claim lifted it (KL-7), or a big
         piece was lifted off it (KL-5); the knowledge follows the piece as it steps and slides (KL-13)."""
         known = remember(e.frozen() for e in self._history.events() if e.kind != "place")
-        covered = self._small_bits & self._big_bits
-        return {sq: colour for sq, colour in known.items() if colour is not None and covered & _BIT[sq]}
+        board = self._board
+        return {sq: colour for sq, colour in known.items() if colour is not None and board.covered(sq)}
 
     def resample_hidden(self, seat: int, rng: random.Random) -> KloakState | None:
         """Re-deal the colours under the big pieces that no move has shown (the board as seen, KL-13).
@@ -657,7 +505,7 @@ class KloakState(State):
             return None
         rng.shuffle(colours)
         other = self.clone()
-        other.small.update(zip(hidden, colours))
+        other._board.recolour(dict(zip(hidden, colours)))
         other._history = self._history.seen_by(seat)
         return other
 
@@ -665,7 +513,7 @@ class KloakState(State):
     def clone(self) -> KloakState:
         other = object.__new__(KloakState)
         other.__dict__.update(self.__dict__)
-        other.big, other.small = set(self.big), dict(self.small)
+        other._board = self._board.copy()
         other.scored, other._history = self.scored[:], self._history.copy()
         return other  # the same position: the legal actions, if worked out, hold for both
 
@@ -673,7 +521,7 @@ class KloakState(State):
         """KL-13: a seat sees ``?`` for every covered colour; ``None`` sees everything (labelled)."""
         from .display import view_label
 
-        hidden = seat is not None
+        hidden, big = seat is not None, self.big
         data: dict[str, Any] = {
             "variant": self.variant, "seats": self.seats, "phase": self.phase, "turn_number": self.turn_number,
             "to_move": list(self.turn.seats), "extra_turns": self.extra, "turn_limit": self.turn_limit,
@@ -683,8 +531,8 @@ class KloakState(State):
             "team_scores": [self.score_of(team[0]) for team in self.teams],
             "winners": list(self._winners),
             "colours": dict(self.colours),
-            "big": sorted(self.big),
-            "small": {sq: ("?" if hidden and sq in self.big else c) for sq, c in sorted(self.small.items())},
+            "big": sorted(big),
+            "small": {sq: ("?" if hidden and sq in big else c) for sq, c in sorted(self.small.items())},
             "covered": self.covered_squares(),
             "candidates": [list(line) for line in self.candidates],
             "events": tuple(e.frozen() for e in self.events_seen_by(seat)),

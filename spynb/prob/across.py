@@ -1,5 +1,10 @@
 """Across the games: how many games a simulation needs, win rates by seat, game lengths.
 
+Whole-game experiments use players that finish games: each game's rule-of-thumb
+bot (``spynb.bots``).  Two KLOAK rules bots block each other until any turn
+limit, so in KLOAK each of them plays a random legal move a quarter of the
+time (:data:`SLIPS`); every experiment reports how many games hit the limit.
+
 >>> games_for_half_width(0.05)
 385
 >>> scale_games(100, 0.10, 0.025)
@@ -10,15 +15,17 @@ from __future__ import annotations
 
 import math
 import random
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from spynb.games import get_spec
 
 from .simulate import random_playout
-from .stats import z_value
+from .stats import Estimate, wilson, z_value
 
-__all__ = ["games_for_half_width", "scale_games", "random_game_trial", "win_rates", "LIMITS"]
+__all__ = ["games_for_half_width", "scale_games", "random_game_trial", "win_rates", "LIMITS", "SLIPS",
+           "BotGame", "bot_game_trial", "FirstPlayerRow", "first_player_table"]
 
 LIMITS = {"kloak": 150, "target": 40, "cloak-dagger": 400}
 """Turn limits for random-player games (the rulebooks have no other end, CD-9, KL-9, TG-14)."""
@@ -50,8 +57,97 @@ def random_game_trial(game: str, seats: int, turn_limit: int | None = None,
 
 def win_rates(results: list[tuple[tuple[int, ...], int]], seats: int) -> dict[str, Any]:
     """Wilson intervals for each seat's share of the games (and for games with no winner)."""
-    from .stats import wilson
-
     table = {f"seat {s}": wilson(sum(1 for w, _ in results if s in w), len(results)) for s in range(1, seats + 1)}
     table["no winner"] = wilson(sum(1 for w, _ in results if not w), len(results))
     return table
+
+
+SLIPS = {"kloak": 0.25}
+"""How often a game's rules bot plays a random legal move instead (KLOAK's would block forever)."""
+
+BOT_LIMITS = {"cloak-dagger": 200, "kloak": 150, "target": 60}
+"""Turn limits for rules-bot games: far above a finished game's usual length."""
+
+
+class _Slipping:
+    """A bot that plays a random legal move with chance ``slip``, else what ``bot`` chooses."""
+
+    def __init__(self, bot: Any, slip: float, seed: int) -> None:
+        self.bot, self.slip, self.rng = bot, slip, random.Random(seed)
+
+    def choose(self, view: Any, legal: Any) -> Any:
+        return self.rng.choice(legal) if self.rng.random() < self.slip else self.bot.choose(view, legal)
+
+
+def first_mover(game: str, view: Any) -> int:
+    """The seat that acts first, from a new game's public view: Cloak & Dagger's cut (CD-2), KLOAK's
+    first seat, The Target's first Target (TG-1: the marker starts next to the KGB headquarters)."""
+    if game == "cloak-dagger":
+        return int(view["first_player"])
+    if game == "target":
+        return int(view["marker"])
+    return int(view["to_move"][0])
+
+
+@dataclass(frozen=True)
+class BotGame:
+    """One rules-bot game: who won, who moved first, how long, and whether the turn limit stopped it."""
+
+    winners: tuple[int, ...]
+    first: int
+    turns: int
+    limited: bool
+
+
+def bot_game_trial(game: str, seats: int, turn_limit: int | None = None) -> Any:
+    """A trial: every seat a rules bot (slipping as :data:`SLIPS` says); returns a :class:`BotGame`."""
+    from spynb.bots import make_bot, play_match
+    from spynb.engine import Game
+
+    spec = get_spec(game)
+    limit = BOT_LIMITS.get(game, 200) if turn_limit is None else turn_limit
+    slip = SLIPS.get(game, 0.0)
+
+    def trial(rng: random.Random) -> BotGame:
+        seed = rng.randrange(2**31)
+        bots = {s: _Slipping(make_bot("rules", spec, seed + s), slip, seed - s) for s in range(1, seats + 1)}
+        options = {"turn_limit": limit}
+        first = first_mover(game, Game(spec, seats=seats, seed=seed, options=options).view(None))
+        result = play_match(spec, bots, seed=seed, options=options)
+        return BotGame(result.winners, first, result.turns, not result.winners)
+
+    return trial
+
+
+@dataclass(frozen=True)
+class FirstPlayerRow:
+    """One game's line of the first-player table."""
+
+    game: str
+    seats: int
+    games: int
+    limited: int
+    first_wins: Estimate
+    """The first mover's share of the decided games (Wilson interval)."""
+    fair: float
+    """That share if every seat were equally likely to be among the winners."""
+
+    def __str__(self) -> str:
+        return (f"{get_spec(self.game).title:<15} {self.seats} seats  {self.games:>4} games  "
+                f"{self.limited:>3} hit the turn limit  first mover won {self.first_wins}  "
+                f"(equal seats: {self.fair:.3f})")
+
+
+def first_player_table(plan: dict[str, tuple[int, int]], seed: int = 1) -> list[FirstPlayerRow]:
+    """For each game, ``(seats, games)`` of rules bots: the first mover's share of the decided games."""
+    from .simulate import simulate
+
+    rows = []
+    for index, (game, (seats, games)) in enumerate(plan.items()):
+        results = simulate(bot_game_trial(game, seats), games, seed=seed + index, label=game).values
+        decided = [r for r in results if not r.limited]
+        winners = sum(len(r.winners) for r in decided)
+        fair = winners / len(decided) / seats if decided else float("nan")
+        rows.append(FirstPlayerRow(game, seats, games, len(results) - len(decided),
+                                   wilson(sum(1 for r in decided if r.first in r.winners), len(decided)), fair))
+    return rows

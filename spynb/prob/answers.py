@@ -1,5 +1,14 @@
 """Every exercise's exact answer, computed by code (never typed in).
 
+The notebooks never show an answer: ``check(mine, "cd-first-document")``
+compares without revealing, ``covers(estimate, id)`` says whether a
+simulation's interval holds the exact value, and ``reference(id)`` gives the
+value to plots in the teacher's edition only (``None`` for students).
+:func:`answer` itself is the teacher's key: in the student edition
+(:mod:`spynb.prob.edition`) it refuses and points to the key.  This keeps
+answers out of sight, not out of reach: the code that checks an answer has
+to compute it, and its source ships with the site.
+
 >>> answer("cd-first-document")
 Fraction(3, 8)
 >>> sorted(EXERCISES)[:2]
@@ -9,12 +18,14 @@ Fraction(3, 8)
 from __future__ import annotations
 
 import importlib
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-__all__ = ["Exercise", "EXERCISES", "answer", "exercises_for"]
+__all__ = ["AnswerWithheld", "Exercise", "EXERCISES", "answer", "covers", "edition", "exact_answer",
+           "exercises_for", "reference"]
 
 
 @dataclass(frozen=True)
@@ -123,13 +134,47 @@ _LIST += [
 EXERCISES: dict[str, Exercise] = {e.id: e for e in _LIST}
 
 
+class AnswerWithheld(PermissionError):
+    """``answer()`` was called in the student edition: the answers are in the teacher's key."""
+
+
+def edition() -> str:
+    """``"teacher"`` or ``"student"``: ``SPYNB_EDITION`` if set, else what the build wrote."""
+    from .edition import EDITION
+
+    name = os.environ.get("SPYNB_EDITION") or EDITION
+    if name not in ("teacher", "student"):
+        raise ValueError(f"unknown edition {name!r}: SPYNB_EDITION is 'teacher' or 'student'")
+    return name
+
+
 @cache
-def answer(exercise_id: str) -> Any:
-    """The exact answer of an exercise (a ``Fraction``, or a dict of them)."""
+def exact_answer(exercise_id: str) -> Any:
+    """The exact answer, for the code that checks answers (``check``, ``covers``); never printed."""
     try:
-        return EXERCISES[exercise_id].compute()
+        exercise = EXERCISES[exercise_id]
     except KeyError:
         raise KeyError(f"no exercise {exercise_id!r}; exercises: {', '.join(sorted(EXERCISES))}") from None
+    return exercise.compute()
+
+
+def answer(exercise_id: str) -> Any:
+    """The exact answer of an exercise (a ``Fraction``, or a dict of them) — the teacher's key."""
+    if edition() == "student":
+        raise AnswerWithheld(f"the answer to {exercise_id!r} is in the teacher's key, not in the student edition: "
+                             f"check yours with check(my_answer, {exercise_id!r}), or ask your teacher")
+    return exact_answer(exercise_id)
+
+
+def reference(exercise_id: str) -> Any:
+    """The exact answer for plots and printouts in the teacher's edition; ``None`` in the student edition."""
+    return None if edition() == "student" else exact_answer(exercise_id)
+
+
+def covers(estimate: Any, exercise_id: str, key: Any = None) -> bool:
+    """Whether a simulation's interval holds the exact answer (of entry ``key`` for a table of answers)."""
+    exact = exact_answer(exercise_id)
+    return bool(estimate.contains(exact if key is None else exact[key]))
 
 
 def exercises_for(game: str) -> list[Exercise]:

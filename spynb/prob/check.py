@@ -209,6 +209,9 @@ def check(answer: Any, exact: Any, *, hint: str = "", tolerance: float = 0.005, 
           hints: Mapping[Any, str] | None = None) -> Verdict:
     """Compare ``answer`` with the ``exact`` value: a :class:`Verdict` (right / close / wrong).
 
+    ``exact`` may be an exercise's id (``"cd-first-document"``): the answer is
+    then computed without being shown (:mod:`spynb.prob.answers`).
+
     ``exact`` may also be a mapping (say, one probability per player count):
     then ``answer`` is a mapping with the same keys, or a list in key order,
     and each entry is checked; ``hints`` may give a hint per key.
@@ -216,6 +219,10 @@ def check(answer: Any, exact: Any, *, hint: str = "", tolerance: float = 0.005, 
     >>> print(check({2: "1/2", 3: 0.3}, {2: Fraction(1, 2), 3: Fraction(1, 3)}))
     ✘ wrong: 1 of 2 right. 3: 0.3 is not it.
     """
+    if isinstance(exact, str):
+        from .answers import exact_answer
+
+        exact = exact_answer(exact)
     if isinstance(exact, Mapping):
         return _many(answer, exact, hint, tolerance, close, hints or {})
     return _one(answer, Fraction(exact), tolerance, close, hint)

@@ -47,7 +47,13 @@ class Coverage:
 
 def misses(trial: Callable[[random.Random], Any], exact: Any, *, runs: int, trials: int, seed: int,
            confidence: float = 0.95) -> Coverage:
-    """Run ``runs`` simulations of ``trials`` trials (seeds ``seed``, ``seed`` + 1, …); count the misses."""
+    """Run ``runs`` simulations of ``trials`` trials (seeds ``seed``, ``seed`` + 1, …); count the misses.
+
+    ``exact`` is a number or an exercise's id (its answer is used without being shown)."""
+    if isinstance(exact, str):
+        from .answers import exact_answer
+
+        exact = exact_answer(exact)
     intervals = tuple(simulate(trial, trials, seed=seed + i, confidence=confidence, progress=False).estimate
                       for i in range(runs))
     return Coverage(runs, trials, sum(not e.contains(exact) for e in intervals), intervals)

@@ -3,7 +3,9 @@
 matplotlib is imported inside each function, only when a picture is drawn,
 so the rest of :mod:`spynb.prob` needs nothing but the standard library.  In a
 notebook load it first with ``plt = await spynb.plotting.load_pyplot()``
-(which fetches it in the browser, or says in one sentence why it cannot).
+(which fetches it in the browser, or says in one sentence why it cannot and
+gives spynb's own SVG stand-in, :mod:`spynb.svgplot`, which draws these same
+pictures).
 Each function draws on ``ax`` if given, else on a new figure, and returns
 the axes.  Colours are from the Okabe–Ito colour-blind-safe palette.
 """
@@ -25,9 +27,9 @@ BLUE, ORANGE, GREEN, VERMILLION, GREY = "#0072b2", "#e69f00", "#009e73", "#d55e0
 def _axes(ax: Any, figsize: tuple[float, float] = (6.4, 3.4)) -> Any:
     if ax is not None:
         return ax
-    import matplotlib.pyplot as plt
+    from ..plotting import pyplot
 
-    _, ax = plt.subplots(figsize=figsize)
+    _, ax = pyplot().subplots(figsize=figsize)
     return ax
 
 

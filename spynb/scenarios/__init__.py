@@ -6,7 +6,12 @@ A scenario file (``spynb/scenarios/<id>.json``) is one JSON object::
      "variant": "standard", "seats": 2, "seed": 0,
      "seat": 1,          # whose view the walkthrough shows; null: the omniscient teaching view
      "goal": "...",      # what the learner will be able to do at the end (shown first)
+     "setup": [ ... ],   # optional: record entries played before the first step
      "steps": [ ... ]}
+
+``setup`` sets the table without telling it move by move (a scripted deal, a
+few turns already played): the first step shows the game after them, and its
+caption says what they did.
 
 Each step has a ``kind`` and a ``caption``, and may name the ``rule`` it
 teaches (a rule id, shown as a small link, never in the prose), quote the
@@ -15,7 +20,8 @@ rulebook (``quote``) and carry ``claims`` (below).  The four kinds:
 ``narrated``
     The caption says what *will* happen; Next plays ``do`` (a record entry,
     ``"<seat>: <notation>"`` or ``"chance: <outcome>"``).  Without ``do`` the
-    step is text only (the goal, an overview).
+    step is text only (the goal, an overview).  ``do`` may be a list of
+    entries, played together (the other seats' plays of one turn).
 ``your-turn``
     The caption tells the learner what to do before they act.  ``do`` is the
     scenario's own move (what *Show me* plays) and must be a seat's.
@@ -48,6 +54,7 @@ in a scenario shown from the omniscient view.
                       a number indexes a list)
 ``"count"``           how many items the value at ``path`` holds
 ``"legal"``           whether ``move`` (a notation) is legal for the seat now
+                      (at a chance point: whether chance may deal it)
 ``"legal_count"``     how many moves the seat has
 ``"winners"``         the seats that won (a list)
 ====================  =======================================================
@@ -77,8 +84,14 @@ A *claim* is a query with what its result must be: ``"is"`` (equal),
 ['narrated', 'narrated', 'narrated', 'question', 'your-turn', 'end']
 >>> tour.steps[3].question.right(tour.game_at(3), 1)
 [20]
+>>> [Query("legal", move=cut).evaluate(tour.game_at(1), 1) for cut in ("cut a", "cut 11")]
+[True, False]
 >>> tour.check()
 []
+>>> dealt = from_data({**tour.to_data(), "setup": ["chance: cut a", "chance: cut K"], "steps": [
+...     {"kind": "narrated", "do": ["1: 11", "2: 12"], "caption": "Both seats pick an envelope."}, steps[-1]]})
+>>> dealt.moves_before(1), dealt.entries()
+(4, ['chance: cut a', 'chance: cut K', '1: 11', '2: 12'])
 >>> from_data({**tour.to_data(), "steps": steps[:-1]})
 Traceback (most recent call last):
 ...
@@ -182,7 +195,8 @@ def _acting(state: Any, seat: int | None) -> int:
 
 def _is_legal(state: Any, game: Game, seat: int | None, move: str) -> bool:
     try:
-        return bool(state.is_legal(game.spec.parse(move), _acting(state, seat)))
+        who = None if state.turn.chance else _acting(state, seat)  # at chance: may chance deal it?
+        return bool(state.is_legal(game.spec.parse(move), who))
     except SpynbError:
         return False
 
@@ -303,11 +317,18 @@ class Step:
     question: Question | None = None
     links: tuple[Choice, ...] = ()
     claims: tuple[Claim, ...] = ()
+    more: tuple[str, ...] = ()
+    """A narrated step's entries after ``do``, played together with it."""
 
     @property
     def moves(self) -> bool:
         """Does the step play a move?"""
         return bool(self.do)
+
+    @property
+    def count(self) -> int:
+        """How many record entries the step plays."""
+        return (1 + len(self.more)) if self.do else 0
 
 
 @dataclass(frozen=True)
@@ -321,6 +342,7 @@ class Scenario:
     seat: int | None
     goal: str
     steps: tuple[Step, ...]
+    setup: tuple[str, ...] = ()
     raw: Mapping[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     def to_data(self) -> dict[str, Any]:
@@ -328,17 +350,22 @@ class Scenario:
         return dict(self.raw)
 
     def entries(self, answers: Mapping[int, str] | None = None) -> list[str]:
-        """The scenario's moves in order, a learner's ``answers`` (step index → entry) in place of its own."""
+        """The scenario's moves in order (its setup first), a learner's ``answers`` (step index → entry) in place
+        of its own."""
         answers = answers or {}
-        return [answers.get(i, step.do) for i, step in enumerate(self.steps) if step.moves]
+        entries = list(self.setup)
+        for i, step in enumerate(self.steps):
+            if step.moves:
+                entries += [answers.get(i, step.do), *step.more]
+        return entries
 
     def record(self, answers: Mapping[int, str] | None = None) -> Record:
         """The scenario as a record (see :meth:`entries`)."""
         return Record(self.game, self.variant, self.seats, self.seed, tuple(self.entries(answers)), {}, False)
 
     def moves_before(self, step: int) -> int:
-        """How many moves the steps before ``step`` (0-based) play."""
-        return sum(1 for s in self.steps[:step] if s.moves)
+        """How many moves the setup and the steps before ``step`` (0-based) play."""
+        return len(self.setup) + sum(s.count for s in self.steps[:step])
 
     def game_at(self, step: int, answers: Mapping[int, str] | None = None) -> Game:
         """The game as step ``step`` (0-based) shows it: after the moves of the steps before it, any chance
@@ -542,14 +569,28 @@ def _step(raw: Any, where: str, omniscient: bool, last: bool) -> Step:
     if (kind is StepKind.END) != last:
         raise RecordError(where, "the last step must be an end step (kind 'end')" if last
                           else "only the last step may be an end step")
-    do = _entry(raw["do"], f"{where}.do") if "do" in raw or kind is StepKind.YOUR_TURN else ""
+    entries = _entries(raw, where, kind)
+    do = entries[0] if entries else ""
     claims = tuple(_claim(c, f"{where}.claims[{k}]", omniscient, bool(do))
                    for k, c in enumerate(_list(raw, "claims", where)))
     return Step(kind, _text(raw, "caption", where, required=True), _text(raw, "rule", where),
                 _text(raw, "quote", where), do,
                 _expect(raw, where) if kind is StepKind.YOUR_TURN else None,
                 _question(raw, where, omniscient) if kind is StepKind.QUESTION else None,
-                tuple(Choice(t, h) for t, h in _objects(raw, "links", where, ("text", "href"))), claims)
+                tuple(Choice(t, h) for t, h in _objects(raw, "links", where, ("text", "href"))), claims,
+                tuple(entries[1:]))
+
+
+def _entries(raw: Mapping[str, Any], where: str, kind: StepKind) -> list[str]:
+    """A step's ``do``: one entry, or for a narrated step a non-empty list of them."""
+    if "do" not in raw and kind is not StepKind.YOUR_TURN:
+        return []
+    do = raw.get("do")
+    if isinstance(do, list) and kind is StepKind.NARRATED:
+        if not do:
+            raise RecordError(f"{where}.do", "must list at least one record entry")
+        return [_entry(e, f"{where}.do[{k}]") for k, e in enumerate(do)]
+    return [_entry(do, f"{where}.do")]
 
 
 def from_data(data: Any, name: str = "scenario") -> Scenario:
@@ -560,7 +601,7 @@ def from_data(data: Any, name: str = "scenario") -> Scenario:
     where = f"scenario {name!r}"
     if not isinstance(data, dict):
         raise RecordError(where, "must be a JSON object")
-    unknown = sorted(set(data) - set(_HEADER) - {"seat", "steps"})
+    unknown = sorted(set(data) - set(_HEADER) - {"seat", "steps", "setup"})
     if unknown:
         raise RecordError(f"{where} field {unknown[0]!r}", "is not part of a scenario")
     for key, kind in _HEADER.items():
@@ -574,6 +615,10 @@ def from_data(data: Any, name: str = "scenario") -> Scenario:
         raise RecordError(f"{where} field 'steps'", "must be a non-empty list")
     steps = tuple(_step(raw, f"{where} steps[{i}]", seat is None, i == len(raw_steps) - 1)
                   for i, raw in enumerate(raw_steps))
+    setup = data.get("setup", [])
+    if not isinstance(setup, list):
+        raise RecordError(f"{where} field 'setup'", "must be a list of record entries")
+    entries = tuple(_entry(e, f"{where} setup[{k}]") for k, e in enumerate(setup))
     return Scenario(data["id"], data["title"], data["game"], data["variant"], data["seats"], data["seed"], seat,
-                    data["goal"], steps, dict(data))
+                    data["goal"], steps, entries, dict(data))
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from spynb.engine import GameSpec
+from spynb.render import drawing
 
 from .actions import parse
 from .determinise import determinise, evaluate
@@ -22,4 +23,5 @@ SPEC = GameSpec(
     options=("turn_limit",),
     determinise=determinise,
     evaluate=evaluate,
+    draw=drawing("target"),
 )

@@ -33,8 +33,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from spynb.engine import Action, Event, History, IllegalActionError, State, Turn, View
-from spynb.engine.core import CHANCE_TURN, OVER
+from spynb.engine import CHANCE_TURN, OVER, Action, Event, History, IllegalActionError, State, Turn, View
 
 from .actions import (
     Assign, Counter, Deal, Discard, Draw, Evade, Pick, Play, Remove, Resolve, Reveal, TurnIn,

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ..cloak_dagger.cards import CARD_NAMES, CLOAKS, DAGGERS, DOCUMENTS, HAZARDS, IMPLEMENTS
+from ..cloak_dagger.cards import CUT_ORDER
+from ..render.cloak_dagger import KINDS, card_face
 from .play import PlayBoard
 
 __all__ = ["CloakDaggerBoard", "BOARD"]
@@ -30,10 +31,8 @@ class CloakDaggerBoard(PlayBoard):
     """A seat learns something from its own action only by looking inside or drawing a card."""
 
     def glossary_data(self) -> dict[str, Any]:
-        kinds = {**{c: "implement" for c in IMPLEMENTS}, **{c: "cloak" for c in CLOAKS},
-                 **{c: "dagger" for c in DAGGERS}, **{c: "hazard" for c in HAZARDS},
-                 **{c: "document" for c in DOCUMENTS}}
-        return {"names": dict(CARD_NAMES), "kinds": kinds}
+        """Every card's face and the key of the four kinds (the SVG picture draws the same data)."""
+        return {"faces": {card: card_face(card) for card in CUT_ORDER}, "kinds": KINDS}
 
     def changed_keys(self, before: dict, after: dict) -> list[str]:
         keys = []
@@ -52,6 +51,10 @@ class CloakDaggerBoard(PlayBoard):
                     keys.append(f"env-{note['envelope']}")
             if before.get("hand") != after.get("hand"):
                 keys.append("hand")
+            sizes = before.get("hand_sizes", {})
+            keys += [f"hands-{seat}" for seat, size in after.get("hand_sizes", {}).items() if sizes.get(seat) != size]
+        if before.get("stack_size") != after.get("stack_size"):
+            keys.append("stack")
         if before.get("opened") != after.get("opened") and after.get("opened"):
             keys.append("opened")
         return keys

@@ -14,12 +14,8 @@ hot-seat cover), never in a review and never in a walkthrough.  The
 ``thinking`` trait names the bot seat to move, so the front end knows when to
 tick and the status says who is thinking and what to press.
 
-Each bot action is narrated in ``narration``: the events of that action (and
-the chance it set off) that the seat shown saw, in the engine's own words —
-the sentences the seat's event log holds, nothing hidden.  Under the hot-seat
-cover only what every seat saw is told; in the labelled omniscient teaching
-view, everything.  The narration is rebuilt on every redraw from the seat shown
-then, so switching seats or views never carries another seat's knowledge over.
+Each bot action is narrated in ``narration`` (:mod:`spynb.widgets.narration`):
+the events of that action that the seat shown saw, in the engine's own words.
 """
 
 from __future__ import annotations
@@ -29,6 +25,7 @@ from typing import Any
 import traitlets
 
 from .refusals import refusal
+from .wire import seat_trait
 
 __all__ = ["BotPacing", "PACES", "PACE_KINDS"]
 
@@ -36,8 +33,6 @@ PACES = {"step": 0, "slow": 1500, "fast": 300}
 """Milliseconds between bot actions at each pace (``"step"``: only when Step is pressed)."""
 PACE_KINDS = frozenset({"bot", "pace"})
 """The intentions this module answers."""
-NARRATED_EVENTS = 3
-"""At most this many sentences tell one bot action; the event log holds the rest."""
 
 
 class BotPacing(traitlets.HasTraits):
@@ -46,15 +41,8 @@ class BotPacing(traitlets.HasTraits):
     pace = traitlets.Enum(tuple(PACES), "fast", help="How the bots move: 'step' (one action each time Step is "
                                                     "pressed), 'slow' or 'fast' (one action per tick of the "
                                                     "front end's timer).").tag(sync=True)
-    thinking = traitlets.Int(None, allow_none=True, help="The bot seat (1-based) that moves at the next Step or "
-                                                         "tick, or None when no bot may move now.").tag(sync=True)
-    narration = traitlets.Dict(help="The last action, if a bot took it: {seat, step, text}, text being what the "
-                                    "seat shown saw of it (only public events under the cover); {} otherwise."
-                               ).tag(sync=True)
-
-    _bot_played: int = 0
-    """How many actions the game had just after the last bot step (0: none in this game)."""
-
+    thinking = seat_trait("The bot seat (1-based) that moves at the next Step or tick, or None (0 in the browser) "
+                          "when no bot may move now.")
     # provided by the board
     _game: Any
     _bots: dict[int, Any]
@@ -92,7 +80,11 @@ class BotPacing(traitlets.HasTraits):
 
     def _pacing_message(self, content: dict) -> None:
         """``{"kind": "bot", "at": n}``: one bot action, if the game still has ``n`` actions (a stale
-        tick from a timer does nothing); ``{"kind": "pace", "pace": name}``."""
+        tick from a timer does nothing); ``{"kind": "pace", "pace": name}``.
+
+        The timer's ticks say ``"tick": true``: a tick that finds no bot to move (the turn passed to a
+        person while it was on its way) does nothing either, so it never replaces the refusal the
+        learner is reading.  Only a press of Step is refused then."""
         if content["kind"] == "pace":
             self.set_pace(content.get("pace"))
             return
@@ -101,6 +93,8 @@ class BotPacing(traitlets.HasTraits):
             self.error = refusal(f"a bot step names the number of actions so far, not {at!r:.40}")
             return
         if at is not None and at != len(self._game.actions):
+            return
+        if content.get("tick") is True and self._bot_seat() is None:
             return
         try:
             self.bot_step()
@@ -133,18 +127,3 @@ class BotPacing(traitlets.HasTraits):
         if self.pace == "step":
             return f"{who} is to move: press Step for its move, or Slow or Fast to let the bots play."
         return f"{who} is thinking… (Stop pauses the bots.)"
-
-    def _narrate(self) -> dict:
-        """The last action told from the seat shown now, if a bot took it (see the module's docstring)."""
-        entries = self._entries
-        if self._bot_played != len(entries) or not entries or self._review >= 0 or self._shared is not None:
-            return {}  # the last action is not a bot step's (a person's, an undone one, a loaded record's)
-        entry = entries[-1]
-        if entry.human or entry.seat not in self._bots:
-            return {}  # after an undo, a person's moves may bring the count back to the bot step's
-        seat, public_only = self.viewer, bool(self.cover)
-        events = self._game.state.events[entry.first_event:entry.last_event]
-        seen = [e.text for e in events if (e.seen_by is None if public_only else e.visible_to(seat))]
-        told = " ".join(seen[:NARRATED_EVENTS]) + (" (more in the event log)" if len(seen) > NARRATED_EVENTS else "")
-        return {"seat": entry.seat, "step": len(entries),
-                "text": told or f"{self._seat_name(entry.seat)} moved; nothing of it shows from here."}

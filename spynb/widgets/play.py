@@ -13,7 +13,7 @@ per widget, so Python builds it.  ``static/board_common.js`` (the prelude:
 frame, toolbar, hot-seat cover, undo and review, new game, save and load,
 the event log, and the ``mountBoard`` helper) is concatenated with a board's
 extra panels (``PANELS``: the walkthrough player's, see
-:mod:`spynb.widgets.walkthrough`) and the game's module ``static/<game>.js``,
+:mod:`spynb.widgets.walkthrough_player`) and the game's module ``static/<game>.js``,
 which only draws the game's own area and ends with
 ``export default mountBoard(...)``.  The CSS is joined the same way.  See
 :func:`module_source`.
@@ -24,8 +24,10 @@ one seat at a time; when the device must pass to another seat, it shows a
 cover and holds no seat's view at all until that seat says it has the device
 (the ``uncover`` intention).
 
-Bots move one action per request, at the pace the learner sets, each action
-narrated from the seat shown (:mod:`spynb.widgets.pacing`); with a bot to move
+Bots move one action per request, at the pace the learner sets
+(:mod:`spynb.widgets.pacing`); every action by another seat, bot or person, is
+told in a sentence from the seat shown and the log keeps every turn
+(:mod:`spynb.widgets.narration`); with a bot to move
 first at a shared screen, the first person's seat is shown (after the cover)
 and watches.  Saving and links to a position never hand over a hidden card
 (:mod:`spynb.widgets.records`); refusals quote their input briefly
@@ -53,9 +55,11 @@ import traitlets
 
 from ..engine import Game, IllegalActionError, Record, RecordError, SpynbError
 from ..engine.core import Event
+from .narration import Narration
 from .pacing import PACE_KINDS, BotPacing
 from .records import RECORD_KINDS, SharedPositions
 from .refusals import refusal as _error
+from .wire import seat_trait
 
 __all__ = ["PlayBoard", "module_source", "HUMAN", "board_class", "walkthrough"]
 
@@ -107,7 +111,7 @@ class _Entry:
         self.first_event, self.last_event = first_event, last_event
 
 
-class PlayBoard(BotPacing, SharedPositions, anywidget.AnyWidget):
+class PlayBoard(BotPacing, Narration, SharedPositions, anywidget.AnyWidget):
     """A live board for one game: seats played by people (hot-seat) or bots, one view shown at a time.
 
     Subclasses set ``GAME`` (the game's name) and ``MODULE`` (the name of
@@ -134,8 +138,8 @@ class PlayBoard(BotPacing, SharedPositions, anywidget.AnyWidget):
                                ).tag(sync=True)
     error = traitlets.Dict(help="Why the last intention was refused: {kind, rule, reason, citation, where, "
                                 "message}; {} after an accepted one.").tag(sync=True)
-    viewer = traitlets.Int(None, allow_none=True, help="The seat whose view is shown (1-based), or None for the "
-                                                       "omniscient teaching view or while covered.").tag(sync=True)
+    viewer = seat_trait("The seat whose view is shown (1-based), or None (0 in the browser) for the omniscient "
+                        "teaching view or while covered.")
     teaching = traitlets.Bool(False, help="True when the board shows the omniscient teaching view and plays for "
                                           "whichever human seat is to move.").tag(sync=True)
     cover = traitlets.Unicode("", help="While the device passes to another seat: the sentence the cover shows; "
@@ -281,7 +285,7 @@ class PlayBoard(BotPacing, SharedPositions, anywidget.AnyWidget):
         with self.hold_sync():
             self.setup = self._setup_data()
             self.glossary = self.glossary_data()
-            self.thinking, self.narration = self._bot_seat(), self._narrate()
+            self.thinking, self.narration, self.log = self._bot_seat(), self._narrate(), self._turn_log()
             if self._shared is not None:
                 return self._draw_shared()
             if self.cover:
@@ -622,7 +626,7 @@ def board_class(game: str) -> type[PlayBoard]:
 
 
 def walkthrough(name: str, teaching: bool = False):  # noqa: ANN201 - the player lives in walkthrough.py
-    """The walkthrough player for scenario ``name`` (see :func:`spynb.widgets.walkthrough.walkthrough`)."""
-    from .walkthrough import walkthrough as player
+    """The walkthrough player for scenario ``name`` (see :func:`spynb.widgets.walkthrough_player.walkthrough`)."""
+    from .walkthrough_player import walkthrough as player
 
     return player(name, teaching)

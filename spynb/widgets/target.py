@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ..target.cards import AFFILIATION_NAMES, DECK_OF, describe
+from ..render.target import CATEGORY_COLOURS, DECK_COLOURS, card_face
+from ..target.cards import AFFILIATION_NAMES, DECK_OF, TOKEN_FOR, describe
 from .play import PlayBoard
 
 __all__ = ["TargetBoard", "BOARD"]
@@ -37,13 +38,16 @@ class TargetBoard(PlayBoard):
     MODULE: ClassVar[str] = "target"
 
     def glossary_data(self) -> dict[str, Any]:
+        """The steps, every card's face (the SVG picture draws the same data), the colours and the tokens."""
         return {"steps": [{"stages": list(s), "title": t, "rule": r} for s, t, r in STEPS],
                 "decks": dict(DECK_OF), "names": {card: describe(card) for card in DECK_OF},
+                "faces": {card: card_face(card) for card in DECK_OF}, "token_for": dict(TOKEN_FOR),
+                "deck_colours": dict(DECK_COLOURS), "category_colours": dict(CATEGORY_COLOURS),
                 "affiliations": dict(AFFILIATION_NAMES)}
 
     def changed_keys(self, before: dict, after: dict) -> list[str]:
         keys = []
-        for name in ("hand", "revealed", "deposits", "face_up", "tokens", "marker", "stage"):
+        for name in ("hand", "revealed", "deposits", "face_up", "tokens", "marker", "stage", "language_pass"):
             if before.get(name) != after.get(name):
                 keys.append(name)
         for seat, cards in after.get("front", {}).items():

@@ -1,6 +1,6 @@
 """The game boards in a real browser: render, round-trip clicks, refusals, hot-seat, keyboard, axe.
 
-Each game's *Play a game* notebook (``notebooks/<game>/02-play.ipynb``) is opened once (module fixtures) and
+Each game's *Play a game* notebook (the last part of its track in ``lite/tracks.json``) is opened once (module fixtures) and
 its cells run; the tests then drive the boards as a visitor would and check,
 through cells run in the in-browser kernel, what Python holds.
 
@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from .browser_helpers import open_notebook, run_all_cells, run_python, save_screenshot
+from .browser_helpers import SCREENSHOTS, open_notebook, run_all_cells, run_python, save_screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -76,10 +76,16 @@ def wait_for_your_turn(board) -> None:
                                  arg=board.locator(".spynb-play__status").element_handle(), timeout=60_000)
 
 
+def play_notebook(game: str) -> str:
+    """The *Play a game* notebook of ``game``: the last part of its track."""
+    tracks = json.loads((REPO / "lite" / "tracks.json").read_text(encoding="utf-8"))["tracks"]
+    return next(t for t in tracks if t.get("game") == game)["parts"][-1]["notebook"]
+
+
 def _board_notebook(browser, site_url, name: str, boards: int):
-    """Open ``notebooks/<game>/02-play.ipynb`` (``name``: ``<game>.ipynb``), run it, and wait until its
+    """Open the play notebook of a game (``name``: ``<game>.ipynb``), run it, and wait until its
     ``boards`` boards are drawn."""
-    notebook = open_notebook(browser, site_url, f"{name.removesuffix('.ipynb')}/02-play.ipynb")
+    notebook = open_notebook(browser, site_url, play_notebook(name.removesuffix(".ipynb")))
     run_all_cells(notebook)
     notebook.page.locator(".spynb-play").nth(boards - 1).wait_for(timeout=60_000)
     return notebook
@@ -357,3 +363,105 @@ def test_target_board_renders_and_a_play_round_trips(tg_notebook, screenshots):
 def test_target_board_has_no_serious_accessibility_violations(tg_notebook):
     violations = axe_violations(tg_notebook.page, ".spynb-play")
     assert violations == [], violations
+
+
+# -- each board at the start, after an opponent's move and after the game ends, looked at -----------------
+STORIES = {
+    "cd": ("CloakDaggerBoard", "cloak-dagger", 3),
+    "kl": ("KloakBoard", "kloak", 2),
+    "tg": ("TargetBoard", "target", 4),
+}
+
+
+def _shoot(board, name: str) -> None:
+    """The whole board, at the notebook's width and at a 768 px wide window (which must not overflow it)."""
+    page = board.page
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    size = page.viewport_size
+    page.set_viewport_size({"width": size["width"], "height": 2400})  # the whole board in sight
+    try:
+        board.scroll_into_view_if_needed()
+        board.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
+        page.set_viewport_size({"width": 768, "height": 2400})
+        page.wait_for_function("el => el.getBoundingClientRect().width < 740", arg=board.element_handle(),
+                               timeout=10_000)
+        board.screenshot(path=str(SCREENSHOTS / f"{name}-768.png"))
+        overflow = board.evaluate("el => [...el.querySelectorAll('*')].filter(n => n.offsetParent && "
+                                  "n.getBoundingClientRect().right > el.getBoundingClientRect().right + 1)"
+                                  ".map(n => n.getAttribute('class') || n.tagName).slice(0, 5)")
+        assert overflow == [], f"at 768 px these stick out of the board: {overflow}"
+    finally:
+        page.set_viewport_size(size)
+
+
+def _story(notebook, key: str) -> None:
+    """Start, an opponent's move (told in a sentence that names it), and a finished game, each screenshotted."""
+    cls, game, seats = STORIES[key]
+    page = notebook.page
+    players = ["human"] + ["rules"] * (seats - 1)
+    run_python(notebook, f"import spynb\nstory = {cls}(seats={seats}, seed=3, players={players!r})\nstory.pace = 'step'"
+                         "\nstory")
+    board = page.locator(".spynb-play").last
+    board.locator(".spynb-play__status").wait_for(timeout=30_000)
+    board.scroll_into_view_if_needed()
+    _shoot(board, f"boards-{key}-start")
+    # play until a bot (the opponent) is to move, then let it move once with Step
+    run_python(notebook, "while story.thinking is None and story.legal and not story.game.over:\n"
+                         "    story.play(story.legal[0])")
+    played = python_json(notebook, "len(story.game.actions)")
+    board.locator('[data-key="bots-step"]').click()
+    narration = board.locator(".spynb-play__narration")
+    narration.wait_for(state="visible", timeout=30_000)
+    assert python_json(notebook, "len(story.game.actions)") == played + 1, "one Step, one action"
+    # a choice made face down at a simultaneous turn shows nothing yet: play on to a move that shows something
+    run_python(notebook, "for _ in range(40):\n"
+                         "    if any(e['new'] for t in story.log for e in t['events']): break\n"
+                         "    if story.thinking is not None: story.bot_step()\n"
+                         "    elif story.legal: story.play(story.legal[0])")
+    told = python_json(notebook, "story.narration")
+    assert told["bot"] is True and told["text"]
+    assert f"Seat {told['seat']}" in told["text"] or "pile" in told["text"], told  # the sentence names the mover
+    page.wait_for_function("([el, text]) => el.textContent.includes(text)", arg=[narration.element_handle(),
+                           told["text"][:40]], timeout=30_000)
+    assert board.locator(".spynb-play__log li.is-new").count() >= 1
+    assert board.locator(".spynb-play__legend").is_visible()
+    board.scroll_into_view_if_needed()
+    _shoot(board, f"boards-{key}-after-opponent")
+    # a game played to its end
+    run_python(notebook, "import random as _r\n"
+                         f"_g = spynb.new_game({game!r}, seats={seats}, seed=5, options={{'turn_limit': 60}})\n"
+                         "_rng = _r.Random(5)\n"
+                         "while not _g.over:\n"
+                         "    _s = _g.turn.seats[0]\n"
+                         "    _g.play(_rng.choice(_g.legal_actions(_s)), _s)\n"
+                         f"ended = {cls}(_g, players={players!r})\nended")
+    board = page.locator(".spynb-play").last
+    status = board.locator(".spynb-play__status")
+    page.wait_for_function("el => el.textContent.startsWith('Game over')", arg=status.element_handle(),
+                           timeout=30_000)
+    assert board.locator(".spynb-play__turn").count() >= 2, "the log keeps every turn"
+    assert board.locator(".spynb-play__turn[open]").count() == 1, "only the latest turn is open"
+    board.scroll_into_view_if_needed()
+    _shoot(board, f"boards-{key}-ended")
+    violations = axe_violations(page, ".spynb-play")  # the told move, the log and the finished board too
+    assert violations == [], violations
+
+
+def test_cloak_dagger_board_story(cd_notebook):
+    _story(cd_notebook, "cd")
+    board = cd_notebook.page.locator(".spynb-play").last
+    assert board.locator(".cd-key .cd-card").count() == 4, "the key shows the four kinds"
+    assert "~" not in board.locator(".cd-box").inner_text(), "no raw note markup"
+    assert board.locator(".cd-notes").count() == 0, "the notes live on the envelopes, once"
+
+
+def test_kloak_board_story(kl_notebook):
+    _story(kl_notebook, "kl")
+    assert "[object Object]" not in kl_notebook.page.locator(".spynb-play").last.inner_text()
+
+
+def test_target_board_story(tg_notebook):
+    _story(tg_notebook, "tg")
+    board = tg_notebook.page.locator(".spynb-play").last
+    assert board.locator(".tg-card .tg-band").count() >= 1
+    assert "for a clearance token" not in board.inner_text()

@@ -8,9 +8,13 @@ panel and the board as a learner would, and read what Python holds.
 
 from __future__ import annotations
 
+from urllib.parse import unquote
+
 import pytest
+from verify_site import CHECKS_FOLDER  # lite/ is on the import path (tests/browser/conftest.py)
 
 from spynb import scenarios
+from spynb.rulespage import rule_href
 
 from .browser_helpers import open_notebook, run_all_cells, run_python, save_screenshot
 from .test_boards import python_json
@@ -28,9 +32,9 @@ def kind_of(number: int) -> str:
 
 @pytest.fixture(scope="module")
 def tour_notebook(browser, site_url):
-    notebook = open_notebook(browser, site_url, f"site-check.ipynb#step={START}")
+    notebook = open_notebook(browser, site_url, f"{CHECKS_FOLDER}/site-check.ipynb#step={START}")
     run_all_cells(notebook)
-    run_python(notebook, f'from spynb.widgets.walkthrough import walkthrough\ntour = walkthrough("{NAME}")\ntour')
+    run_python(notebook, f'from spynb.widgets.walkthrough_player import walkthrough\ntour = walkthrough("{NAME}")\ntour')
     notebook.page.locator(".spynb-walk").wait_for(timeout=60_000)
     yield notebook
     notebook.page.context.close()
@@ -70,7 +74,7 @@ def test_the_address_step_opens_that_step_with_its_instruction_before_the_move(t
     assert panel.locator('[data-key="walk-show"]').is_visible()
     assert panel.locator('[data-key="walk-next"]').count() == 0
     link = panel.locator(".spynb-walk__rule").first
-    assert link.get_attribute("href") == "../rules/index.html#CD-4" and link.get_attribute("target") == "_blank"
+    assert link.get_attribute("href") == rule_href("CD-4") and link.get_attribute("target") == "_blank"
     shoot(panel, "walkthrough-your-turn")
 
 
@@ -115,7 +119,7 @@ def test_a_question_gives_feedback_with_the_rule(tour_notebook, panel):
     assert "A card comes from the stack into it" in feedback.inner_text()
     assert feedback.evaluate("el => el.previousElementSibling.classList.contains('spynb-walk__step')")  # below it
     rule = panel.locator(".spynb-walk__step a.spynb-walk__rule")
-    assert rule.get_attribute("href") == "../rules/index.html#CD-5" and rule.get_attribute("target") == "_blank"
+    assert rule.get_attribute("href") == rule_href("CD-5") and rule.get_attribute("target") == "_blank"
     panel.locator(".spynb-walk__choice", has_text="A card comes").click()
     panel.locator(".spynb-walk__feedback.is-ok").wait_for(timeout=30_000)
     assert python_json(tour_notebook, "tour.feedback['ok']") is True
@@ -128,7 +132,7 @@ def test_the_end_step_links_on_and_offers_no_next(tour_notebook, panel):
     assert panel.locator('[data-key="walk-next"]').count() == 0
     assert "next" not in panel.locator(".spynb-walk__caption").inner_text().lower()
     link = panel.locator(".spynb-walk__links a").first
-    assert "cloak-dagger/02-play.ipynb" in link.get_attribute("href")
+    assert "cloak-dagger/06-play.ipynb" in link.get_attribute("href")
     shoot(panel, "walkthrough-end")
 
 
@@ -138,4 +142,4 @@ def test_a_link_to_the_step_is_offered_as_visible_text(tour_notebook, panel):
     address = panel.locator(".spynb-walk__address")
     address.wait_for(timeout=10_000)
     assert address.input_value().endswith("#step=12")
-    assert "notebooks/index.html?path=site-check.ipynb" in address.input_value()
+    assert f"notebooks/index.html?path={CHECKS_FOLDER}/site-check.ipynb" in unquote(address.input_value())

@@ -122,7 +122,7 @@ def test_KL_13_validate_catches_a_board_that_contradicts_a_claim() -> None:
     assert state.revealed_by_moves() == {"b3": "S", "c3": "O"}
     complaint = "the colours on b3 differ from what a claim or lift showed (KL-13)"
     assert complaint not in state.validate()  # (a hand-set position lacks pieces, which it reports too)
-    state.small["b3"], state.small["b2"] = state.small["b2"], state.small["b3"]
+    state.set_board({**state.small, "b3": state.small["b2"], "b2": state.small["b3"]}, state.big)
     assert complaint in state.validate()
     assert state.resample_hidden(1, random.Random(0)) is None  # b2 is the only unshown covered piece
 
@@ -145,8 +145,12 @@ def test_validate_catches_lost_pieces_returning_pieces_and_stacked_bigs() -> Non
     broken = state.clone()
     broken.set_board({sq: c for sq, c in broken.small.items() if sq != "c3"}, broken.big)
     assert any("conserved" in p for p in broken.validate())
+    with pytest.raises(TypeError):
+        del state.small["c3"]                           # the pieces change only through the board's owner
+    with pytest.raises(AttributeError):
+        state.big.add("c3")                             # noqa: B018 (a frozenset: nothing to add with)
     out_of_step = state.clone()
-    del out_of_step.small["c3"]                         # changed behind the bit masks' back
+    out_of_step._board._small_bits ^= 1                 # the owner's own bookkeeping gone wrong
     assert any("bit masks" in p for p in out_of_step.validate())
     scored = play(position("""
     [] [] [] [] []

@@ -2,9 +2,11 @@
 
 The notebooks are stored for the browser's Pyodide kernel; here they run in
 the installed ``python3`` kernel, with matplotlib's non-interactive Agg
-backend.  Two passes per notebook: as stored (every check says
-"unanswered"), and with each ``my_answer_N = ...`` replaced by the exact
-answer, so that every ``check`` must say "right".
+backend.  Two passes per notebook: the teacher's edition with each
+``my_answer_N = ...`` replaced by the exact answer, so that every ``check``
+must say "right"; and the student edition (teacher cells left out,
+``SPYNB_EDITION=student``) as stored: every check says "unanswered", no cell
+calls ``answer()``, and no output shows an exact answer.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import sys
 import time
 from pathlib import Path
 
@@ -21,13 +24,16 @@ nbformat = pytest.importorskip("nbformat")
 nbclient = pytest.importorskip("nbclient")
 
 REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO / "lite"))
+from editions import all_answer_patterns, leaks, student_notebook  # noqa: E402
 EXERCISES = REPO / "notebooks" / "exercises"
 NOTEBOOKS = sorted(EXERCISES.glob("*.ipynb"))
 ANSWER_LINE = re.compile(r"^(my_answer_\d+) = (.*?)(\s+#.*)?$", re.MULTILINE)
 
 
-def _run(notebook: nbformat.NotebookNode, timeout: int = 300) -> nbformat.NotebookNode:
-    env = {"MPLBACKEND": "Agg", "PYTHONPATH": str(REPO) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+def _run(notebook: nbformat.NotebookNode, timeout: int = 300, edition: str = "teacher") -> nbformat.NotebookNode:
+    env = {"MPLBACKEND": "Agg", "PYTHONPATH": str(REPO) + os.pathsep + os.environ.get("PYTHONPATH", ""),
+           "SPYNB_EDITION": edition}
     old = {k: os.environ.get(k) for k in env}
     os.environ.update(env)
     try:
@@ -64,8 +70,8 @@ def _fill_answers(notebook: nbformat.NotebookNode) -> int:
             continue
         name = match.group(1)
         check_cell = next(c for c in cells[i + 1:] if c.cell_type == "code" and f"check({name}" in c.source)
-        exercise = re.search(r'answer\("([^"]+)"\)', check_cell.source).group(1)
-        cell.source = f"{name} = answer({exercise!r})"
+        exercise = re.search(rf'check\({name}, "([^"]+)"', check_cell.source).group(1)
+        cell.source = f"from spynb.prob.answers import answer\n{name} = answer({exercise!r})"
         filled += 1
     return filled
 
@@ -100,6 +106,23 @@ def test_notebook_runs_top_to_bottom_and_its_checks_say_right(path):
     assert "inside the 95% interval: False" not in joined and "inside: False" not in joined
     assert "agree: False" not in joined
     assert seconds < 90, f"{path.name} took {seconds:.0f} s"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
+def test_student_edition_runs_and_prints_no_answer(path):
+    """The student's copy, as stored, with answer() refusing: it runs, every check is unanswered,
+    every simulation's interval holds the exact answer, and no output shows an exact answer's text."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    notebook = nbformat.reads(json.dumps(student_notebook(data)), as_version=4)
+    assert not any("answer(" in c.source.replace("parse_answer(", "") for c in notebook.cells
+                   if c.cell_type == "code")
+    _run(notebook, edition="student")
+    texts = _text_outputs(notebook)
+    verdicts = [t for t in texts if re.match(r"^[✔≈✘…] ", t)]
+    assert verdicts and all(v.startswith("… unanswered") for v in verdicts), verdicts
+    joined = "\n".join(texts)
+    assert "inside the 95% interval: False" not in joined and "inside: False" not in joined
+    assert leaks([(path.name, t) for t in texts], all_answer_patterns(places=range(5, 7))) == []
 
 
 def test_a_blank_answer_says_unanswered_and_a_wrong_one_wrong():

@@ -10,7 +10,7 @@ import spynb
 from spynb.engine import Game
 
 OWN_TRAITS = ("view", "legal", "status", "error", "viewer", "teaching", "cover", "players", "names", "setup",
-              "history", "changed", "glossary", "pace", "thinking", "narration")
+              "history", "changed", "glossary", "pace", "thinking", "narration", "log")
 WALK_TRAITS = ("walk", "feedback")
 """The traits a walkthrough player syncs besides its board's."""
 

@@ -270,6 +270,8 @@ def test_no_hidden_information_in_any_synced_trait(game_name):
         assert one == two, f"seat {seat}'s board tells the two games apart"
         assert not {"envelopes", "hands", "stack_hidden"} & set(one["view"])
         assert one["view"]["omniscient"] is False
+        assert one["log"] and one["log"] == two["log"], "the log of every turn is part of what is compared"
+        assert one["glossary"] == two["glossary"]
         checked += 1
     assert checked >= 10
 

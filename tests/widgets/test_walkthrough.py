@@ -12,7 +12,7 @@ from spynb.rulespage import rule_href  # noqa: E402
 from spynb.widgets.cloak_dagger import CloakDaggerBoard  # noqa: E402
 from spynb.widgets.play import module_source  # noqa: E402
 from spynb.widgets.play import walkthrough as walkthrough_from_play  # noqa: E402
-from spynb.widgets.walkthrough import QUIET, Walkthrough, narrate, walkthrough  # noqa: E402
+from spynb.widgets.walkthrough_player import QUIET, Walkthrough, narrate, walkthrough  # noqa: E402
 
 from .helpers import WALK_TRAITS, front_end_sends, snapshot  # noqa: E402
 
@@ -51,6 +51,16 @@ def test_the_players_own_traits_are_synced_and_documented(tour):
 
 def test_notebooks_import_still_gives_the_player():
     assert isinstance(walkthrough_from_play("kloak-first-kloak"), Walkthrough)
+
+
+def test_the_package_still_gives_the_function_after_a_walkthrough_was_shown():
+    """A notebook runs ``from spynb.widgets import walkthrough`` in several cells: the name stays the function."""
+    import spynb.widgets
+
+    spynb.widgets.walkthrough("kloak-first-kloak")
+    from spynb.widgets import walkthrough as again
+
+    assert isinstance(again("kloak-first-kloak"), Walkthrough)
 
 
 def test_a_narrated_step_shows_its_caption_before_its_move_and_next_plays_it(tour):

@@ -14,7 +14,9 @@
 // message.  While the pace is slow or fast and a bot is to move (the trait
 // `thinking`), this module sends one such message per tick of a timer, and the
 // next tick is set only when Python's answer has changed the traits; `at` makes
-// a late tick do nothing.
+// a late tick do nothing, and so does `tick: true` when no bot may move any more.
+// `thinking` arrives as 0 when no bot may move (spynb/widgets/wire.py: a None
+// would never arrive from JupyterLite's kernel).
 //
 // Position links: on render, a play board reads `position=` from the page
 // address's fragment (`#…&position=…`) and sends it to Python once per page and
@@ -100,6 +102,39 @@ function gridKeys(container) {
 }
 
 /**
+ * The log, one collapsible group per turn: the latest turn open, and any turn the learner opened or
+ * closed kept so (memo.logOpen); the sentences of the last move told are marked new.
+ * @param {HTMLElement} list
+ * @param {{turn: number, title: string, events: {text: string, new: boolean}[]}[]} turns
+ * @param {Record<string, any>} memo
+ */
+function drawLog(list, turns, memo) {
+  /** @type {Record<string, boolean>} */
+  const opened = (memo.logOpen ||= {});
+  list.replaceChildren(...turns.map((turn, i) => {
+    const key = String(turn.turn);
+    const latest = i === turns.length - 1;
+    const group = h("details", { class: "spynb-play__turn", open: key in opened ? opened[key] : latest },
+      h("summary", { text: `${turn.title} (${turn.events.length})` }),
+      h("ol", {}, turn.events.map((e) => h("li", { class: e.new ? "is-new" : null },
+        e.new ? h("span", { class: "spynb-play__new", text: "new" }) : null, e.new ? " " : null, e.text))));
+    // kept only where the learner's choice differs from the default (the latest turn open), so a turn
+    // that stops being the latest closes unless the learner opened it (the toggle event also fires for
+    // the `open` set here, which matches the default or the memo already)
+    group.addEventListener("toggle", () => {
+      const open = /** @type {HTMLDetailsElement} */ (group).open;
+      if (open === latest) delete opened[key]; else opened[key] = open;
+    });
+    return group;
+  }));
+  if (!turns.length) list.append(h("p", { class: "spynb-play__hint", text: "Nothing has happened yet." }));
+  // the latest turn is at the bottom of a scrolling box: keep it in sight when something new is logged
+  const count = turns.reduce((n, turn) => n + turn.events.length, 0);
+  if (count !== memo.logCount) requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
+  memo.logCount = count;
+}
+
+/**
  * @typedef PanelArgs
  * @property {Model} model
  * @property {HTMLElement} slot                   where the panel draws (above the game's area)
@@ -115,16 +150,23 @@ const boardPanels = [];
  * The board for one game: the shared frame around `draw`, which draws the game's area.
  * @param {(ctx: Context) => Node} draw
  * @param {string[]} [gameTraits] the game's own traits whose change redraws the board
+ * @param {((ctx: Context) => string) | null} [roleOf] the header's line on the seat shown (role, affiliation)
  * @returns {{ render: (args: { model: Model, el: HTMLElement }) => () => void }}
  */
-function mountBoard(draw, gameTraits = []) {
+function mountBoard(draw, gameTraits = [], roleOf = null) {
   /** @param {{ model: Model, el: HTMLElement }} args */
   function render({ model, el }) {
     const memo = {};
     const root = h("section", { class: "spynb-play", "aria-label": "Game board" });
     const label = h("h3", { class: "spynb-play__label" });
+    const role = h("p", { class: "spynb-play__role" });
     const status = h("p", { class: "spynb-play__status", "aria-live": "polite" });
     const narration = h("p", { class: "spynb-play__narration", "aria-live": "polite" });
+    const legend = h("p", { class: "spynb-play__legend" },
+      h("span", { class: "spynb-play__swatch is-changed", "aria-hidden": "true" }),
+      " Outlined in dotted purple: what the last move changed. Its sentences are marked ",
+      h("span", { class: "spynb-play__new", text: "new" }), " in the log.");
+    const header = h("header", { class: "spynb-play__header" }, label, role, status, narration, legend);
     const botbar = h("div", { class: "spynb-play__toolbar spynb-play__bots", role: "toolbar", "aria-label": "Bots" });
     const linkBox = h("div", { class: "spynb-play__linkbox", hidden: true });
     const toolbar = h("div", { class: "spynb-play__toolbar", role: "toolbar", "aria-label": "Board controls" });
@@ -132,11 +174,12 @@ function mountBoard(draw, gameTraits = []) {
     const error = h("div", { class: "spynb-play__error", role: "alert" });
     const cover = h("div", { class: "spynb-play__cover" });
     const main = h("div", { class: "spynb-play__main" });
-    const logList = h("ol", { class: "spynb-play__log" });
-    const log = h("details", { class: "spynb-play__logbox" }, h("summary", { text: "Event log" }), logList);
+    const logList = h("div", { class: "spynb-play__log" });
+    const log = h("details", { class: "spynb-play__logbox", open: true },
+      h("summary", { text: "What happened: the log, turn by turn" }), logList);
     const setupBox = h("details", { class: "spynb-play__setup" });
     const recordBox = h("details", { class: "spynb-play__record" });
-    root.append(label, status, narration, botbar, toolbar, linkBox, panels, error, cover, main, log, setupBox, recordBox);
+    root.append(header, botbar, toolbar, linkBox, panels, error, cover, main, log, setupBox, recordBox);
     el.append(root);
 
     const send = (/** @type {object} */ content) => model.send(content);
@@ -182,9 +225,8 @@ function mountBoard(draw, gameTraits = []) {
       botTimer = null;
       const pace = model.get("pace");
       const hist = model.get("history") || {};
-      if (model.get("thinking") === null || model.get("thinking") === undefined || !(pace in PACE_MS)
-          || model.get("cover") || hist.review >= 0) return;
-      botTimer = setTimeout(() => { botTimer = null; send({ kind: "bot", at: hist.length }); },
+      if (!model.get("thinking") || !(pace in PACE_MS) || model.get("cover") || hist.review >= 0) return;
+      botTimer = setTimeout(() => { botTimer = null; send({ kind: "bot", at: hist.length, tick: true }); },
         PACE_MS[/** @type {"slow" | "fast"} */ (pace)]);
     };
 
@@ -311,11 +353,14 @@ function mountBoard(draw, gameTraits = []) {
       status.textContent = model.get("status") || "";
       const told = model.get("narration") || {};
       narration.hidden = !told.text;
-      narration.textContent = told.text ? `Last move — ${told.text}` : "";
-      narration.classList.toggle("is-changed", Boolean(told.text) && (model.get("changed") || []).length > 0);
+      const marked = (model.get("changed") || []).length > 0;
+      narration.classList.toggle("is-changed", Boolean(told.text) && marked);
+      narration.replaceChildren(...(told.text ? [h("strong", { text: `Last move, by ${seatName(told.seat)}${
+        told.bot ? " (bot)" : ""}: ` }), told.text] : []));
+      legend.hidden = !(marked || told.text) || Boolean(model.get("cover"));
       const pace = model.get("pace");
       botbar.hidden = walking || !(model.get("players") || []).some((/** @type {string} */ p) => p !== "human");
-      stepButton.toggleAttribute("disabled", model.get("thinking") === null || model.get("thinking") === undefined);
+      stepButton.toggleAttribute("disabled", !model.get("thinking"));
       for (const [i, b] of paceButtons.entries()) {
         b.setAttribute("aria-pressed", String(["slow", "fast", "step"][i] === pace));
       }
@@ -346,6 +391,7 @@ function mountBoard(draw, gameTraits = []) {
         cover.replaceChildren(h("p", { class: "spynb-play__covertext", text: coverText }), show);
         main.replaceChildren();
         logList.replaceChildren();
+        role.hidden = true;
       } else {
         cover.replaceChildren();
         /** @type {Context} */
@@ -362,11 +408,12 @@ function mountBoard(draw, gameTraits = []) {
           area = h("p", { class: "spynb-play__error", text: `The board could not draw this view: ${e}` });
         }
         main.replaceChildren(area);
+        role.textContent = roleOf ? roleOf(ctx) : "";
+        role.hidden = !role.textContent;
         for (const node of main.querySelectorAll("[data-key]")) {
           if (ctx.changed.has(/** @type {HTMLElement} */ (node).dataset.key || "")) node.classList.add("is-changed");
         }
-        const events = Array.isArray(view.events) ? view.events.slice(-60) : [];
-        logList.replaceChildren(...events.map((/** @type {any} */ e) => h("li", { text: e.text })));
+        drawLog(logList, model.get("log") || [], memo);
       }
       if (focusKey) {
         const again = /** @type {HTMLElement | null} */ (root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`));
@@ -386,7 +433,7 @@ function mountBoard(draw, gameTraits = []) {
       queueMicrotask(() => { pending = false; redraw(); });
     };
     const traits = ["view", "legal", "status", "error", "cover", "history", "changed", "teaching",
-      "names", "glossary", "pace", "thinking", "narration", "players", ...gameTraits];
+      "names", "glossary", "pace", "thinking", "narration", "log", "players", ...gameTraits];
     for (const name of traits) model.on(`change:${name}`, schedule);
     const setupTraits = ["setup", "players", "names"];
     for (const name of setupTraits) model.on(`change:${name}`, drawSetup);

@@ -10,14 +10,66 @@ const CD_CHOICE_WORDS = {
 };
 
 /**
- * A card as text: the letter, with its name for screen readers and on hover.
+ * A small SVG icon from a path in a 24 × 24 box (the card kinds' icons come from the glossary).
+ * @param {string} d
+ * @param {string} colour
+ */
+function cdIcon(d, colour) {
+  const ns = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(ns, "svg");
+  svg.setAttribute("viewBox", "0 0 24 24");
+  svg.setAttribute("aria-hidden", "true");
+  svg.setAttribute("class", "cd-icon");
+  const path = document.createElementNS(ns, "path");
+  path.setAttribute("d", d);
+  path.setAttribute("fill", "none");
+  path.setAttribute("stroke", colour);
+  path.setAttribute("stroke-width", "2.2");
+  svg.append(path);
+  return svg;
+}
+
+/**
+ * A card's face: coloured by its kind, with the kind's icon, the letter and the card's name
+ * (and, for an agent, the seat that owns it).
  * @param {Context} ctx
  * @param {string} letter
  */
 function cdCard(ctx, letter) {
-  const name = (ctx.glossary.names || {})[letter] || letter;
-  const kind = (ctx.glossary.kinds || {})[letter] || "card";
-  return ctx.h("span", { class: `cd-card cd-card--${kind}`, title: name, "aria-label": `${letter}, ${name}` }, letter);
+  const face = (ctx.glossary.faces || {})[letter] || { kind: "hazard", name: letter, short: letter };
+  const kind = (ctx.glossary.kinds || {})[face.kind] || {};
+  const owner = face.owner ? ` · seat ${face.owner}` : "";
+  return ctx.h("span", { class: `cd-card cd-card--${face.kind}`, role: "img", "aria-label": `${letter}, ${face.name}`,
+    title: `${face.name} (${kind.label || face.kind})`, style: `background:${kind.fill};color:${kind.ink}` },
+  cdIcon(kind.icon || "", kind.ink || "#000"), ctx.h("b", { class: "cd-letter", text: letter }),
+  ctx.h("span", { class: "cd-name", text: `${face.short}${owner}` }));
+}
+
+/**
+ * The key of the four kinds of card.
+ * @param {Context} ctx
+ */
+function cdKey(ctx) {
+  // each kind's colour and icon with its name, but no letter: a key must not look like a card someone holds
+  return ctx.h("p", { class: "cd-key", "aria-label": "Key to the card colours" }, ctx.h("strong", { text: "Key: " }),
+    Object.entries(ctx.glossary.kinds || {}).map(([name, kind]) => ctx.h("span", { class: "cd-keyitem" },
+      ctx.h("span", { class: `cd-card cd-card--${name}`, style: `background:${kind.fill};color:${kind.ink}` },
+      cdIcon(kind.icon || "", kind.ink || "#000"), ctx.h("b", { text: kind.label })), ` — ${kind.says}`)));
+}
+
+/**
+ * What the seat's notes say of an envelope, in words (for screen readers).
+ * @param {any} note
+ */
+function cdNoteWords(note) {
+  if (note.seen_turn === null || note.seen_turn === undefined) return "not looked into yet";
+  const parts = [];
+  if (note.letters) parts.push(`holds ${[...note.letters].join(", ")}`);
+  if (note.unknown) parts.push(`${note.unknown} card(s) you have not seen`);
+  if (!note.letters && !note.unknown && note.complete) parts.push("empty");
+  if (!note.complete) parts.push("maybe more you did not see");
+  if (note.gone) parts.push(`gone since: ${[...note.gone].join(", ")}`);
+  return `seen on turn ${note.seen_turn}: ${parts.join("; ")}`;
 }
 
 /**
@@ -69,16 +121,17 @@ function drawCloakDagger(ctx) {
       content = cdCards(ctx, inside, "empty");
       spoken = inside ? `holds ${[...inside].join(" ")}` : "empty";
     } else {
-      const note = notes[n - 1] || { text: "?" };
+      const note = notes[n - 1] || {};
+      const never = note.seen_turn === null || note.seen_turn === undefined;
       content = h("span", { class: "cd-note" },
-        note.seen_turn === null || note.seen_turn === undefined ? h("span", { class: "cd-unknown", text: "?" }) : [
+        never ? h("span", { class: "cd-sealed", text: "not looked into" }) : [
           [...(note.letters || "")].map((l) => cdCard(ctx, l)),
-          Array.from({ length: note.unknown || 0 }, () => h("span", { class: "cd-unknown", text: "?", title: "a card you have not seen" })),
-          note.complete ? null : h("span", { class: "cd-maybe", text: "…", title: "there may be more you did not see" }),
-          [...(note.gone || "")].map((l) => h("s", { class: "cd-gone", title: `${l} has gone` }, l)),
+          Array.from({ length: note.unknown || 0 }, () => h("span", { class: "cd-unknown", text: "? unseen", title: "a card you have not seen" })),
           !note.letters && !note.unknown && note.complete ? h("span", { class: "cd-none", text: "empty" }) : null,
+          h("span", { class: "cd-seen" }, `turn ${note.seen_turn}`, note.complete ? "" : " · maybe more",
+            note.gone ? [" · gone: ", [...note.gone].map((l) => h("s", { class: "cd-gone", title: `${l} has gone` }, l))] : null),
         ]);
-      spoken = `your notes: ${note.text}`;
+      spoken = `your notes: ${cdNoteWords(note)}`;
     }
     const isOpen = opened && opened.envelope === n;
     const row = Math.floor((n - 1) / 5);
@@ -105,10 +158,10 @@ function drawCloakDagger(ctx) {
       h("p", { class: "cd-hand", dataset: { key: "hand" } }, cdCards(ctx, view.hand || "", "empty")),
       h("p", { class: "cd-agents" }, "Your agents: ", cdCards(ctx, view.agents || "")),
       h("ul", { class: "cd-hands" }, Object.entries(view.hands_known || {}).map(([s, known]) =>
-        h("li", {}, `${ctx.seatName(Number(s))}: ${sizes[s] || 0} card(s)`,
+        h("li", { dataset: { key: `hands-${s}` } }, `${ctx.seatName(Number(s))}: ${sizes[s] || 0} card(s)`,
           known ? [" — seen: ", cdCards(ctx, String(known))] : null))));
   }
-  side.append(h("p", { class: "cd-stack", text: `Stack: ${view.stack_size} card(s)` +
+  side.append(h("p", { class: "cd-stack", dataset: { key: "stack" }, text: `Stack: ${view.stack_size} card(s)` +
     (view.stack_bottom ? `; returned to the bottom: ${[...view.stack_bottom].join(" ")}` : "") }));
 
   // -- what to do now
@@ -130,7 +183,7 @@ function drawCloakDagger(ctx) {
     const chips = h("div", { class: "cd-chips", role: "group", "aria-label": "Cards in the envelope: pick the card to show, then optionally a second" },
       [...opened.contents].map((letter, i) => {
         const order = picked.indexOf(i);
-        const name = (ctx.glossary.names || {})[letter] || letter;
+        const name = ((ctx.glossary.faces || {})[letter] || {}).name || letter;
         return h("button", {
           type: "button", class: `cd-chip${order === 0 ? " is-shown" : order === 1 ? " is-second" : ""}`,
           dataset: { key: `pick-${i}` }, "aria-pressed": String(order >= 0),
@@ -174,11 +227,7 @@ function drawCloakDagger(ctx) {
     todo.append(panel);
   }
 
-  // -- notes and what was shown
-  const noteList = omniscient ? null : h("section", { class: "cd-notes", "aria-label": "Your note list" },
-    h("h4", { text: "Your notes (CD-10)" }),
-    h("ol", {}, notes.map((note) => h("li", { dataset: { key: `note-${note.envelope}` } },
-      h("span", { class: "cd-num", text: note.envelope }), " ", note.text))));
+  // -- what was shown (the notes are on the envelopes themselves)
   const shownKinds = new Set(["take", "track", "shown", "show_empty", "first", "win"]);
   const shown = (view.events || []).filter((/** @type {any} */ e) => shownKinds.has(e.kind)).slice(-12);
   const shownLog = h("section", { class: "cd-shown", "aria-label": "What was shown" },
@@ -187,8 +236,19 @@ function drawCloakDagger(ctx) {
       : h("p", { class: "cd-none", text: "Nothing shown yet." }));
 
   return h("div", { class: "cd" },
-    h("div", { class: "cd-left" }, box, todo),
-    h("div", { class: "cd-right" }, side, noteList, shownLog));
+    h("div", { class: "cd-left" }, box, cdKey(ctx), todo),
+    h("div", { class: "cd-right" }, side, shownLog));
 }
 
-export default mountBoard(drawCloakDagger);
+/**
+ * The header's line on the seat shown: whose agents it plays.
+ * @param {Context} ctx
+ */
+function cdRole(ctx) {
+  const { view } = ctx;
+  if (view.omniscient) return "Teaching view: every envelope and every hand is shown.";
+  const agents = [...(view.agents || "")];
+  return `You are ${ctx.seatName(view.seat)}: your agents are ${agents.map((a) => `${a} (${((ctx.glossary.faces || {})[a] || {}).short || a})`).join(" and ")}.`;
+}
+
+export default mountBoard(drawCloakDagger, [], cdRole);

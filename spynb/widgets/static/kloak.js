@@ -182,7 +182,9 @@ function drawKloak(ctx) {
     h("h4", { text: "Scores" }),
     h("ul", { class: "kl-scores", dataset: { key: "scores" } }, teams.map((/** @type {number[]} */ team, /** @type {number} */ i) =>
       h("li", {}, `${team.map((s) => ctx.seatName(s)).join(" + ")}: ${(view.team_scores || [])[i] || 0} of 2`,
-        team.flatMap((s) => (scores[String(s)] || [])).map((/** @type {string} */ c) => klPiece(ctx, c[0] || c))))),
+        team.flatMap((s) => (scores[String(s)] || [])).map((/** @type {{colour: string, squares: string[]}} */ score) =>
+          h("span", { class: "kl-score", title: `${(ctx.glossary.colour_names || {})[score.colour] || score.colour} on ${score.squares.join(" ")}` },
+            klPiece(ctx, score.colour), ` ${score.squares.join(" ")}`))))),
     view.extra_turns ? h("p", { class: "kl-penalty", role: "status", dataset: { key: "penalty" } },
       h("strong", { text: "Penalty (KL-8): " }),
       `${ctx.seatName((view.to_move || [])[0])} takes two turns in a row — ${view.extra_turns} more turn(s) after this one.`) : null,
@@ -208,4 +210,16 @@ function drawKloak(ctx) {
   return area;
 }
 
-export default mountBoard(drawKloak, ["touched", "touch_move", "reveal"]);
+/**
+ * The header's line on the seat shown: its team and how many scores win.
+ * @param {Context} ctx
+ */
+function klRole(ctx) {
+  const { view } = ctx;
+  if (view.omniscient) return "Teaching view: every hidden colour is shown.";
+  const team = (view.teams || []).find((/** @type {number[]} */ t) => t.includes(view.seat)) || [view.seat];
+  const partners = team.filter((/** @type {number} */ s) => s !== view.seat);
+  return `You are ${ctx.seatName(view.seat)}${partners.length ? `, partnered with ${partners.map(ctx.seatName).join(", ")}` : ""}: two scores win (KL-9).`;
+}
+
+export default mountBoard(drawKloak, ["touched", "touch_move", "reveal"], klRole);

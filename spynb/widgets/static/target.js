@@ -5,15 +5,51 @@
 // play.py), which provides h, button, gridKeys and mountBoard.
 
 /**
- * A card as text: its printed name, its deck as a letter and a border style.
+ * A card's face: its deck's band (a Rookie card's in its category's colour) with deck and category, the
+ * name, and, when `full`, what it does and the two Rookie cards that counter it.
  * @param {Context} ctx
  * @param {string} card
+ * @param {boolean} [full]
  */
-function tgCard(ctx, card) {
-  const deck = (ctx.glossary.decks || {})[card] || "card";
-  const name = (ctx.glossary.names || {})[card] || card;
-  return ctx.h("span", { class: `tg-card tg-card--${deck}`, title: `${name} (${deck})` },
-    ctx.h("span", { class: "tg-deck", "aria-hidden": "true", text: deck[0].toUpperCase() }), ` ${name}`);
+function tgCard(ctx, card, full = false) {
+  const h = ctx.h;
+  const face = (ctx.glossary.faces || {})[card] || { deck: "card", name: card, effect: "", counter: [], band: "#fff", ink: "#1a1a1a" };
+  const kind = face.category ? `${face.deck} · ${face.category}` : face.deck;
+  const counter = face.counter.length ? `Counter: ${face.counter.join(face.card === "outed" ? " or " : " + ")}` : "";
+  return h("span", { class: `tg-card tg-card--${face.deck}${full ? " tg-card--full" : ""}`, role: "img",
+    "aria-label": `${face.name}: ${kind}. ${face.effect}${counter ? ` ${counter}.` : ""}`,
+    title: `${face.name} (${kind}) — ${face.effect}${counter ? ` ${counter}.` : ""}` },
+  h("span", { class: "tg-band", style: `background:${face.band};color:${face.ink}`, text: kind }),
+  h("span", { class: "tg-name", text: face.name }),
+  full ? h("span", { class: "tg-effect", text: face.effect }) : null,
+  full && counter ? h("span", { class: "tg-counter", text: counter }) : null);
+}
+
+/**
+ * A clearance token or the Languages pass, where it lives (at its seat).
+ * @param {Context} ctx
+ * @param {string} deck
+ */
+function tgToken(ctx, deck) {
+  const colour = (ctx.glossary.deck_colours || {})[deck] || "#888";
+  return ctx.h("span", { class: "tg-token", title: `${deck} clearance token: may draw from the ${deck} deck (TG-11)` },
+    ctx.h("span", { class: "tg-dot", style: `background:${colour}`, "aria-hidden": "true" }), ` ${deck} clearance`);
+}
+
+/**
+ * Turning in three Rookie cards, in words: the token it gives, or why none (TG-11).
+ * @param {Context} ctx
+ * @param {string[]} cards
+ */
+function tgClearWords(ctx, cards) {
+  const faces = ctx.glossary.faces || {};
+  const names = cards.map((c) => (faces[c] || {}).name || c).join(", ");
+  const category = (faces[cards[0]] || {}).category;
+  if (category === "languages") return `Turn in ${names} (Languages): one restore from any advanced deck, no token (TG-11)`;
+  const deck = (ctx.glossary.token_for || {})[category] || category;
+  const held = ((ctx.view.tokens || {})[String(ctx.view.seat)] || []).includes(deck);
+  if (held) return `Turn in ${names}: you hold the ${deck} token already, so no second one; your hand is restored (TG-11)`;
+  return `Turn in ${names} for the ${deck} clearance token (TG-11)`;
 }
 
 /**
@@ -29,7 +65,7 @@ function tgWords(ctx, notation) {
   if (verb === "resolve") return "Carry out this step";
   if (verb === "discard") return `Discard ${nice(rest[0])}`;
   if (verb === "draw") return `Draw from the ${rest[0]} deck`;
-  if (verb === "clear") return `Turn in ${rest[0].split("+").map(nice).join(", ")} for a clearance token`;
+  if (verb === "clear") return tgClearWords(ctx, rest[0].split("+"));
   if (verb === "counter") return `Counter ${nice(rest[0])} with ${rest.slice(1).map((p) => p.replace(":", " ")).join(" and ")}`;
   if (verb === "evade") return `Evade ${nice(rest[0])} with a Slip`;
   if (verb === "reveal") return `Show your affiliation to seat ${rest[0]}${rest[2] ? ` as ${rest[2].toUpperCase()}` : ""}`;
@@ -62,15 +98,19 @@ function drawTarget(ctx) {
     if (isHQ) {
       const intel = deposits[place] || [];
       lines.push(h("strong", { text: `${place} HQ` }),
-        h("span", { class: "tg-small", text: intel.length ? `Intel: ${intel.map((c) => (ctx.glossary.names || {})[c] || c).join(", ")}` : "no Intel deposited" }));
+        intel.length ? h("span", { class: "tg-cards", "aria-label": "Intel deposited here" }, intel.map((/** @type {string} */ c) => tgCard(ctx, c)))
+          : h("span", { class: "tg-small", text: "no Intel deposited" }));
     } else {
       const s = String(place);
       lines.push(h("strong", { text: ctx.seatName(Number(place)) }),
         h("span", { class: "tg-small", text: `${sizes[s] ?? "?"} card(s)${played.has(s) ? " · played" : pending.has(s) ? " · to act" : ""}` }));
-      if ((tokens[s] || []).length) lines.push(h("span", { class: "tg-small", text: `tokens: ${tokens[s].join(", ")}` }));
+      if ((tokens[s] || []).length) lines.push(h("span", { class: "tg-small", dataset: { key: `tokens-${s}` } }, (tokens[s] || []).map((/** @type {string} */ d) => tgToken(ctx, d))));
+      if ((view.language_pass || []).map(String).includes(s)) lines.push(h("span", { class: "tg-token tg-pass", title: "Three Languages turned in: this restore may draw from any advanced deck (TG-11)", text: "Languages pass: one restore" }));
       if ((front[s] || []).length) lines.push(h("span", { class: "tg-small" }, "in front: ", front[s].map((/** @type {string} */ c) => tgCard(ctx, c))));
       if (faceUp[s]) lines.push(h("span", { class: "tg-small" }, "face up: ", tgCard(ctx, faceUp[s])));
-      if (view.outed && view.outed[s]) lines.push(h("span", { class: "tg-small", text: `outed: ${view.outed[s]}` }));
+      const outedTo = /** @type {(string|number)[]} */ ((view.outed || {})[s] || []);
+      if (outedTo.length) lines.push(h("span", { class: "tg-small", title: "Outed: the Target shows their affiliation (TG-7)",
+        text: `Outed: affiliation shown to ${outedTo.map((v) => ctx.seatName(Number(v))).join(", ")}` }));
     }
     ring.append(h("li", {
       class: `tg-place${isHQ ? " tg-place--hq" : ""}${isTarget ? " is-target" : ""}${String(view.seat) === String(place) ? " is-me" : ""}`,
@@ -96,7 +136,7 @@ function drawTarget(ctx) {
   const revealed = view.revealed || [];
   const pile = h("section", { class: "tg-pile", "aria-label": "The revealed pile", dataset: { key: "revealed" } },
     h("h4", { text: `Pile${view.receiver ? ` (on ${ctx.seatName(view.receiver)})` : ""}` }),
-    revealed.length ? h("div", { class: "tg-cards" }, revealed.map((/** @type {string} */ c) => tgCard(ctx, c)))
+    revealed.length ? h("div", { class: "tg-cards" }, revealed.map((/** @type {string} */ c) => tgCard(ctx, c, true)))
       : h("p", { class: "tg-small", text: `${(view.played || []).length} card(s) played face down so far` }));
   const hand = view.omniscient
     ? h("section", { class: "tg-hand", dataset: { key: "hand" } }, h("h4", { text: "Hands (teaching view)" }),
@@ -104,15 +144,29 @@ function drawTarget(ctx) {
         h("li", {}, `${ctx.seatName(Number(s))} (${(ctx.glossary.affiliations || {})[(view.affiliations || {})[s]] || "?"}): `,
           /** @type {string[]} */ (cards).map((c) => tgCard(ctx, c))))))
     : h("section", { class: "tg-hand", dataset: { key: "hand" } },
-      h("h4", { text: `Your hand — ${(ctx.glossary.affiliations || {})[view.affiliation] || view.affiliation || ""}` }),
-      h("div", { class: "tg-cards" }, (view.hand || []).map((/** @type {string} */ c) => tgCard(ctx, c))));
+      h("h4", { text: "Your hand" }),
+      h("div", { class: "tg-cards" }, (view.hand || []).map((/** @type {string} */ c) => tgCard(ctx, c, true))));
   const choices = h("div", { class: "tg-choices", role: "group", "aria-label": "Your choices" },
     ctx.legal.map((notation) => button(`act-${notation}`, tgWords(ctx, notation), () => ctx.send(notation),
       { class: "is-legal", dataset: { key: `act-${notation}`, action: notation }, title: notation })));
 
   return h("div", { class: "tg" },
     h("div", { class: "tg-left" }, table, pile),
-    h("div", { class: "tg-right" }, steps, stageLine, hand, choices));
+    h("div", { class: "tg-right" }, steps, stageLine, choices),
+    h("div", { class: "tg-wide" }, hand));
 }
 
-export default mountBoard(drawTarget);
+/**
+ * The header's line on the seat shown: its affiliation and its goal.
+ * @param {Context} ctx
+ */
+function tgRole(ctx) {
+  const { view } = ctx;
+  if (view.omniscient) return "Teaching view: every hand and affiliation is shown.";
+  const name = (ctx.glossary.affiliations || {})[view.affiliation] || view.affiliation;
+  const goal = view.affiliation === "double-agent" ? "three Dirty Intel deposited at either HQ"
+    : `three Intel of one letter at the ${name} HQ`;
+  return `You are ${ctx.seatName(view.seat)}, affiliation ${name}: your side wins with ${goal} (TG-14).`;
+}
+
+export default mountBoard(drawTarget, [], tgRole);

@@ -1,0 +1,141 @@
+"""KLOAK's board as bit masks: the tables and tricks that list moves and claims fast.
+
+Two layouts of the 25 squares, each a Python int; :class:`spynb.kloak.pieces.Board` keeps both in step.
+
+**Moves: one bit a square.**  Bit ``i`` is the ``i``-th square *by name* — a1, a2 … a5, b1 … e5 (file by file) —
+so that going up the bits follows the canonical order of the legal actions.  Each square's moves of one kind are
+tabled once per mask of destinations (``table[free & near]`` is the tuple of its moves to the free neighbours),
+so listing a piece's moves is one dictionary lookup.
+
+**Claims: four lanes a square.**  Square ``i`` is bit ``4i``; bit ``4i + k`` (lane ``k``) stands for the line
+of three starting at square ``i`` in direction ``k``.  A line's squares are in name order, so its direction is
+the difference of its first two indices (+1 up a file, +5 along a rank, +6 and +4 the diagonals), and the
+directions are numbered in the order the lines from one square sort in.  Multiplying by :data:`SECOND` and
+shifting by 24 copies every square's bit into the lane of the line whose second square it is (at the line's
+first square); :data:`THIRD` and 48 do the same for third squares.  ANDing the three (and the starts of real
+lines, so nothing wraps round the board's edge) marks every line whose three squares all hold a small piece, in
+all four directions at once.
+
+>>> [square_bits(["a1"]), square_bits(["a2"]), square_bits(["b1"])]
+[1, 2, 32]
+>>> lane_bits(["a1", "a2"]) == 1 | 1 << 4
+True
+>>> claims(lane_bits(["a1", "a2", "a3"]), lane_bits(["a2"]))
+(Claim('a1', 'a2', 'a3'),)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import lru_cache
+
+from spynb.engine import Action
+
+from .actions import Big, Claim, Kloak, Slide, Step
+from .board import LINES, LINES_THROUGH, NEIGHBOURS, SQUARES
+
+__all__ = ["BIT", "LANE", "NEAR", "LINE_BITS", "LINES_AT", "square_bits", "lane_bits", "moves", "reaches", "claims"]
+
+_BY_NAME = tuple(sorted(SQUARES))
+BIT = {sq: 1 << i for i, sq in enumerate(_BY_NAME)}
+"""Square -> its bit in the move layout."""
+LANE = {sq: 1 << 4 * i for i, sq in enumerate(_BY_NAME)}
+"""Square -> its bit (lane 0) in the claim layout."""
+
+
+def square_bits(squares: Iterable[str]) -> int:
+    """The move-layout mask of ``squares``."""
+    return sum(map(BIT.__getitem__, squares))
+
+
+def lane_bits(squares: Iterable[str]) -> int:
+    """The claim-layout mask of ``squares``."""
+    return sum(map(LANE.__getitem__, squares))
+
+
+NEAR = {sq: square_bits(NEIGHBOURS[sq]) for sq in SQUARES}
+"""Square -> the mask of its neighbours (KL-3)."""
+LINE_BITS = {line: square_bits(line) for line in LINES}
+"""Line (in line order) -> its mask."""
+LINES_AT = {sq: tuple((square_bits(line), line, tuple(o for o in line if o != sq)) for line in LINES_THROUGH[sq])
+            for sq in SQUARES}
+"""Square -> (mask, squares, the other two squares) of every line through it."""
+
+
+def _table(square: str, kind: type) -> dict[int, tuple[Action, ...]]:
+    """Mask of the squares it may go to -> ``square``'s moves of one kind, by destination name."""
+    table: dict[int, tuple[Action, ...]] = {0: ()}
+    for to in sorted(NEIGHBOURS[square]):  # each destination's bit is above all before it
+        bit, action = BIT[to], kind(square, to)
+        for targets, found in list(table.items()):
+            table[targets | bit] = found + (action,)
+    return table
+
+
+def _tables(square: str) -> tuple[int, int, dict[int, tuple[Action, ...]], ...]:
+    """``square``'s bit, its neighbours, and its steps, big moves, big moves then slides, and kloaks."""
+    bigs, slides = _table(square, Big), _table(square, Slide)
+    return (BIT[square], NEAR[square], _table(square, Step), bigs, {t: bigs[t] + slides[t] for t in bigs},
+            _table(square, Kloak))
+
+
+_TABLES = tuple(_tables(sq) for sq in _BY_NAME)
+
+
+def moves(small: int, big: int) -> list[Action]:
+    """Every piece move, in the canonical order: by square name (a1, a2 … e5); big before small;
+    move, slide, kloak; then by destination.  ``small`` and ``big`` are in the move layout."""
+    free = ~(small | big)
+    uncovered = small & ~big
+    found: list[Action] = []
+    for bit, near, steps, lifts, slides, kloaks in _TABLES:
+        if big & bit:
+            found += (slides if small & bit else lifts)[free & near]  # KL-5: only a kloaking big piece slides
+            found += kloaks[uncovered & near]  # KL-5: onto an uncovered small piece
+        elif small & bit:  # KL-4: a kloaked small piece cannot move on its own
+            found += steps[free & near]
+    return found
+
+
+def reaches(action: Step | Big | Slide | Kloak, pieces: int, squares: int) -> bool:
+    """Whether ``action`` moves one of ``pieces`` to an adjacent square among ``squares`` (move layout)."""
+    frm = action.frm
+    return bool(BIT.get(frm, 0) & pieces and NEAR.get(frm, 0) & BIT.get(action.to, 0) & squares)
+
+
+def _claim_tables() -> tuple[int, int, int, dict[int, Claim]]:
+    """The multipliers ``second`` and ``third`` (see the module's docstring), the bits of the lines (lane k of
+    their first square) and the claim of each."""
+    index = {sq: i for i, sq in enumerate(_BY_NAME)}
+    steps = sorted({index[line[1]] - index[line[0]] for line in LINES})  # a line's squares are in name order
+    lane = {step: k for k, step in enumerate(steps)}
+    second = sum(1 << 24 - (4 * step - lane[step]) for step in steps)
+    third = sum(1 << 48 - (8 * step - lane[step]) for step in steps)
+    found = {1 << 4 * index[line[0]] + lane[index[line[1]] - index[line[0]]]: Claim(*line) for line in LINES}
+    return second, third, sum(found), found
+
+
+SECOND, THIRD, _LINE_STARTS, _CLAIM_AT = _claim_tables()
+
+
+def claims(small: int, big: int) -> tuple[Action, ...]:
+    """KL-7: three squares in a line, each with a small piece, at least one covered (in line order).
+
+    ``small`` and ``big`` are in the claim layout, where each lane checks one direction's lines at once.
+    """
+    covered = small & big
+    if not covered:
+        return ()
+    return _claims_from(small * 15 & (small * SECOND) >> 24 & (small * THIRD) >> 48 & _LINE_STARTS
+                        & (covered * 15 | (covered * SECOND) >> 24 | (covered * THIRD) >> 48))
+
+
+@lru_cache(maxsize=1 << 10)
+def _claims_from(lines: int) -> tuple[Action, ...]:
+    """The claims of the lines set in ``lines``, in line order (cached: after most moves they are as before)."""
+    found = []
+    while lines:
+        low = lines & -lines
+        found.append(_CLAIM_AT[low])
+        lines ^= low
+    return tuple(found)

@@ -1,0 +1,196 @@
+"""Where KLOAK's pieces stand: the one owner of the board.
+
+A square holds at most one small and one big piece; a small piece with a big piece on its square is *kloaked*
+(covered).  :class:`Board` holds the pieces (square -> colour of each small piece, and the big pieces' squares)
+together with their bit masks in both layouts of :mod:`spynb.kloak.bits`, and is the only thing that changes
+them, so the four never disagree.  Outside it the pieces are read-only.
+
+>>> board = Board({"a2": "O", "b2": "S"}, ["a1", "b2"])
+>>> board.covered("b2"), board.uncovered_small("a2"), board.is_open("c3")
+(True, True, True)
+>>> board.small["a2"] = "G"
+Traceback (most recent call last):
+...
+TypeError: 'mappingproxy' object does not support item assignment
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from types import MappingProxyType
+from typing import Any
+
+from spynb.engine import Action, SpynbError
+
+from .actions import Big, Claim, Kloak, Slide, Step
+from .bits import BIT, LANE, LINE_BITS, LINES_AT, claims, lane_bits, moves, reaches, square_bits
+from .board import SQUARES
+
+__all__ = ["Board"]
+
+_SQUARE_SET = frozenset(SQUARES)
+
+
+class Board:
+    """The pieces on KLOAK's board, and their bit masks kept in step by every change made here."""
+
+    __slots__ = ("_small", "_small_view", "_big", "_small_bits", "_big_bits", "_small_lanes", "_big_lanes")
+
+    def __init__(self, small: Mapping[str, str], big: Iterable[str]) -> None:
+        """Exactly these pieces: square -> colour of each small piece, and the big pieces' squares.
+
+        :raises SpynbError: when a piece is not on a square a1 … e5.
+        """
+        small, big = dict(small), set(big)
+        if not big <= _SQUARE_SET or not small.keys() <= _SQUARE_SET:
+            raise SpynbError("pieces go on squares a1 … e5")
+        self._small, self._small_view, self._big = small, MappingProxyType(small), big
+        self._small_bits, self._big_bits = square_bits(small), square_bits(big)
+        self._small_lanes, self._big_lanes = lane_bits(small), lane_bits(big)
+
+    @property
+    def small(self) -> Mapping[str, str]:
+        """Square -> the colour of the small piece on it (read-only)."""
+        return self._small_view
+
+    @property
+    def big(self) -> frozenset[str]:
+        """The squares with a big piece (a copy)."""
+        return frozenset(self._big)
+
+    def copy(self) -> Board:
+        other = object.__new__(Board)
+        other._small = small = self._small.copy()
+        other._small_view, other._big = MappingProxyType(small), set(self._big)
+        other._small_bits, other._big_bits = self._small_bits, self._big_bits
+        other._small_lanes, other._big_lanes = self._small_lanes, self._big_lanes
+        return other
+
+    def _fields(self) -> tuple[object, ...]:
+        return self._small, self._big, self._small_bits, self._big_bits, self._small_lanes, self._big_lanes
+
+    def __eq__(self, other: object) -> bool:
+        """The same pieces and the same masks."""
+        return isinstance(other, Board) and self._fields() == other._fields()
+
+    __hash__ = None  # type: ignore[assignment]  # changes as the game goes on
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Board:
+        return self.copy()  # colours and squares are strings: nothing deeper to copy
+
+    def __reduce__(self) -> tuple[type, tuple[dict[str, str], set[str]]]:
+        return Board, (dict(self._small), self._big)
+
+    def __repr__(self) -> str:
+        return f"Board({dict(self._small)!r}, {sorted(self._big)!r})"
+
+    # -- reading -----------------------------------------------------------
+    def is_open(self, square: str) -> bool:
+        """KL-4: no piece of either size."""
+        return square not in self._small and square not in self._big
+
+    def covered(self, square: str) -> bool:
+        return square in self._small and square in self._big
+
+    def uncovered_small(self, square: str) -> bool:
+        return square in self._small and square not in self._big
+
+    def covered_squares(self) -> list[str]:
+        """The squares where a big piece kloaks a small piece, in order."""
+        return sorted(sq for sq in self._small if sq in self._big)
+
+    def consistent(self) -> bool:
+        """Whether the bit masks show exactly the pieces (they always should: a check on this class itself)."""
+        return (self._small_bits, self._big_bits, self._small_lanes, self._big_lanes) == (
+            square_bits(self._small), square_bits(self._big), lane_bits(self._small), lane_bits(self._big))
+
+    # -- what the pieces allow ---------------------------------------------------
+    def moves(self) -> list[Action]:
+        """Every piece move (KL-4, KL-5), in the canonical order."""
+        return moves(self._small_bits, self._big_bits)
+
+    def claims(self) -> tuple[Action, ...]:
+        """Every claim (KL-7), in line order."""
+        return claims(self._small_lanes, self._big_lanes)
+
+    def allows(self, action: Action) -> bool:
+        """Whether the pieces allow ``action``, a move or a claim, tested on the bit masks."""
+        test = _TESTS.get(type(action))
+        return test is not None and test(self, action)
+
+    def _can_step(self, action: Step) -> bool:
+        small, big = self._small_bits, self._big_bits
+        return reaches(action, small & ~big, ~(small | big))  # KL-4: an uncovered small piece, to an open square
+
+    def _can_move_big(self, action: Big) -> bool:
+        return reaches(action, self._big_bits, ~(self._small_bits | self._big_bits))  # KL-5: to an open square
+
+    def _can_slide(self, action: Slide) -> bool:
+        small, big = self._small_bits, self._big_bits
+        return reaches(action, small & big, ~(small | big))  # KL-5: a kloaking big piece, to an open square
+
+    def _can_kloak(self, action: Kloak) -> bool:
+        small, big = self._small_bits, self._big_bits
+        return reaches(action, big, small & ~big)  # KL-5: onto an uncovered small piece
+
+    def _can_claim(self, action: Claim) -> bool:
+        """KL-7: a line of small pieces, at least one of them covered."""
+        bits = LINE_BITS.get(action.squares, 0)
+        return bool(bits) and self._small_bits & bits == bits and bool(bits & self._small_bits & self._big_bits)
+
+    def lines_made(self, square: str) -> tuple[tuple[str, str, str], ...]:
+        """KL-6: lines of three uncovered small pieces of one colour through ``square``."""
+        uncovered = self._small_bits & ~self._big_bits
+        if not uncovered & BIT.get(square, 0):
+            return ()
+        small = self._small
+        colour = small[square]
+        made: tuple[tuple[str, str, str], ...] = ()
+        for bits, line, (a, b) in LINES_AT[square]:
+            if uncovered & bits == bits and small[a] == colour == small[b]:
+                made += (line,)
+        return made
+
+    # -- changing: the only writers ------------------------------------------------
+    def place(self, square: str, colour: str) -> None:
+        """A small piece of ``colour`` on the empty ``square`` (KL-2's setup)."""
+        self._small[square] = colour
+        self._small_bits |= BIT[square]
+        self._small_lanes |= LANE[square]
+
+    def step(self, frm: str, to: str) -> None:
+        """Move the small piece on ``frm`` to ``to`` (KL-4)."""
+        self._small[to] = self._small.pop(frm)
+        self._small_bits ^= BIT[frm] | BIT[to]
+        self._small_lanes ^= LANE[frm] | LANE[to]
+
+    def lift(self, frm: str, to: str) -> str | None:
+        """Move the big piece on ``frm`` to ``to`` (KL-5); the colour of the small piece it uncovers, if any."""
+        self._big.remove(frm)
+        self._big.add(to)
+        self._big_bits ^= BIT[frm] | BIT[to]
+        self._big_lanes ^= LANE[frm] | LANE[to]
+        return self._small.get(frm)
+
+    def slide(self, frm: str, to: str) -> None:
+        """Move the big piece on ``frm`` and the small piece under it to ``to`` together (KL-5)."""
+        self.step(frm, to)
+        self.lift(frm, to)
+
+    def remove(self, squares: Iterable[str]) -> None:
+        """Take the small pieces on ``squares`` off the board (KL-9: a score)."""
+        for sq in squares:
+            del self._small[sq]
+            self._small_bits &= ~BIT[sq]
+            self._small_lanes &= ~LANE[sq]
+
+    def recolour(self, colours: Mapping[str, str]) -> None:
+        """Change the colours of small pieces already on the board (re-dealing what a seat cannot see)."""
+        if not colours.keys() <= self._small.keys():
+            raise SpynbError("only small pieces on the board can be recoloured")
+        self._small.update(colours)
+
+
+_TESTS: dict[type, Callable[[Board, Any], bool]] = {
+    Step: Board._can_step, Big: Board._can_move_big, Slide: Board._can_slide, Kloak: Board._can_kloak,
+    Claim: Board._can_claim}

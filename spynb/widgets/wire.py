@@ -1,0 +1,31 @@
+"""How a board's traits travel to the browser when a value may be ``None``.
+
+In JupyterLite's Pyodide kernel a message leaves Python through ``toJs``,
+which turns ``None`` into JavaScript's ``undefined``, and a key whose value is
+``undefined`` is dropped when the message is written out as JSON.  So a trait
+that *changes to* ``None`` never reaches the front end, which goes on holding
+the old value (the bots' timer kept ticking after a bot's turn ended, and each
+tick's refusal replaced the learner's).  A seat trait therefore travels as
+``0`` for "no seat" (seats count from 1); in Python it stays ``None``.
+
+>>> seat_to_json(None, None), seat_to_json(3, None)
+(0, 3)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import traitlets
+
+__all__ = ["seat_to_json", "seat_trait"]
+
+
+def seat_to_json(seat: int | None, _widget: Any) -> int:
+    """A seat as the browser receives it: its number, or 0 for none."""
+    return 0 if seat is None else seat
+
+
+def seat_trait(help: str) -> traitlets.Int:  # noqa: A002 - traitlets' own keyword
+    """A synced seat (1-based) or None, sent to the browser as 0 for None (see the module's docstring)."""
+    return traitlets.Int(None, allow_none=True, help=help).tag(sync=True, to_json=seat_to_json)

@@ -1,0 +1,141 @@
+"""The Target's teaching track: its notebooks, its walkthroughs, and the facts the notebooks state in prose."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+import spynb
+from spynb import scenarios
+from spynb.prob.target import double_agents, double_agents_by_walk
+from spynb.scenarios import StepKind
+from spynb.target.actions import Play
+from spynb.target.state import TargetState
+
+REPO = Path(__file__).resolve().parents[2]
+TRACK = next(t for t in json.loads((REPO / "lite" / "tracks.json").read_text(encoding="utf-8"))["tracks"]
+             if t["id"] == "target")
+PARTS = [part["notebook"] for part in TRACK["parts"]]
+WALKTHROUGH = re.compile(r"""walkthrough\(\s*["']([\w-]+)["']""")
+
+
+def _cells(notebook: str, kind: str) -> list[str]:
+    data = json.loads((REPO / "notebooks" / notebook).read_text(encoding="utf-8"))
+    return ["".join(cell["source"]) for cell in data["cells"] if cell["cell_type"] == kind]
+
+
+def _tours(notebook: str) -> list[str]:
+    return [name for source in _cells(notebook, "code") for name in WALKTHROUGH.findall(source)]
+
+
+def _markdown(notebook: str) -> str:
+    return "\n".join(_cells(notebook, "markdown"))
+
+
+TOURS = sorted({name for part in PARTS for name in _tours(part)})
+
+
+def test_the_track_has_four_to_six_short_notebooks_the_game_last() -> None:
+    assert 4 <= len(PARTS) <= 6
+    assert PARTS[-1] == "target/06-play.ipynb" and "TargetBoard(" in "".join(_cells(PARTS[-1], "code"))
+    assert [p.split("/")[1][:2] for p in PARTS] == [f"{i:02d}" for i in range(1, len(PARTS) + 1)]
+    assert sorted(p.name for p in (REPO / "notebooks" / "target").glob("*.ipynb")) == [p.split("/")[1] for p in PARTS]
+
+
+@pytest.mark.parametrize("notebook", PARTS)
+def test_every_notebook_opens_with_its_goal(notebook: str) -> None:
+    first = _cells(notebook, "markdown")[0]
+    assert "goal" in first.lower().split("\n\n", 2)[1], first
+
+
+@pytest.mark.parametrize("notebook", PARTS[:-1])
+def test_every_lesson_notebook_shows_a_walkthrough(notebook: str) -> None:
+    assert _tours(notebook)
+
+
+@pytest.mark.parametrize("name", TOURS)
+def test_every_walkthrough_first_tells_the_learner_their_affiliation(name: str) -> None:
+    """Who you are: one of the first steps says it, and a claim checks it against the seat's view."""
+    tour = scenarios.load(name)
+    assert tour.seat is not None
+    opening = [step for step in tour.steps[:6] if any(c.query.path == "affiliation" for c in step.claims)
+               or (step.question is not None and step.question.answer.path == "affiliation")]
+    assert opening, f"{name}: no early step states the learner's affiliation"
+    affiliation = tour.game_at(len(tour.steps)).state.view(tour.seat)["affiliation"]
+    named = {"cia": "CIA", "kgb": "KGB", "double-agent": "Double Agent"}[affiliation]
+    said = " ".join(s.caption + (s.question.explain if s.question else "") for s in opening)
+    assert named in said, f"{name}: the affiliation {named} is not named"
+
+
+def test_the_outed_turn_is_told_from_a_double_agents_seat_and_from_a_cia_seat() -> None:
+    double, cia = scenarios.load("target-outed-double"), scenarios.load("target-outed-cia")
+    assert (double.seed, double.seats, double.setup) == (cia.seed, cia.seats, cia.setup) and double.seat != cia.seat
+    assert Counter(double.entries()) == Counter(cia.entries()), "the same moves (simultaneous plays in any order)"
+    ends = [tour.game_at(len(tour.steps)).state for tour in (double, cia)]
+    public = ("front", "outed", "face_up", "marker", "turn_number")
+    assert [{key: end.view(None)[key] for key in public} for end in ends][0] == \
+        {key: ends[1].view(None)[key] for key in public}
+    assert ends[0].view(double.seat)["affiliation"] == "double-agent" and ends[1].view(cia.seat)["affiliation"] == "cia"
+
+
+def test_every_deflect_reverse_and_advance_case_asks_who_the_next_target_is() -> None:
+    """TG-5 and TG-10: each case's question is answered from the view's marker or next Target."""
+    asked = [step for name in ("target-deflect", "target-reverse", "target-intel") for step in scenarios.load(name).steps
+             if step.kind is StepKind.QUESTION and step.question.answer.path in ("next_target", "receiver", "marker")]
+    assert len(asked) >= 8
+
+
+def test_TG_5_a_net_forward_deflect_across_an_hq_makes_the_receiver_the_next_target() -> None:
+    tour = scenarios.load("target-deflect")
+    at = next(i for i, s in enumerate(tour.steps) if s.question and s.question.answer.path == "next_target")
+    state = tour.game_at(at).state
+    assert state.view(3)["receiver"] == 3 and state.circle.index("CIA") == state.circle.index(2) + 1
+    assert tour.game_at(at).state.view(3)["next_target"] == 3
+
+
+def test_the_chance_of_double_agents_in_the_seven_player_example_is_what_the_notebook_says() -> None:
+    """TG-1: the notebook's answer (1/5, 3/5, 1/5) is the engine's chance outcomes, walked."""
+    walked = double_agents_by_walk(7)
+    assert walked == double_agents(7) == {0: Fraction(1, 5), 1: Fraction(3, 5), 2: Fraction(1, 5)}
+    text = _markdown("target/01-start-here.ipynb")
+    assert "one Double Agent, with chance 3/5" in text and "None and two each have chance 1/5" in text
+
+
+def test_the_game_notebook_tells_seat_1_its_affiliation() -> None:
+    game = spynb.new_game("target", seats=4, seed=3)
+    assert "seed=3" in "".join(_cells(PARTS[-1], "code"))
+    assert game.state.view(1)["affiliation"] == "double-agent"
+    assert "in this deal you are a Double Agent" in _markdown(PARTS[-1])
+
+
+def test_TG_14_without_double_agents_three_dirty_intel_win_nothing_as_the_notebook_shows() -> None:
+    def deposit(affiliations):
+        table = TargetState.scenario(4, {1: ["dirty-c"]}, affiliations=affiliations, marker="KGB",
+                                     deposits={"KGB": ["dirty-a", "dirty-b"]})
+        for seat in (1, 2, 3, 4):
+            table.apply(Play("dirty-c") if seat == 1 else table.legal_actions(seat)[0], seat)
+        return table
+
+    plain = deposit({1: "cia", 2: "kgb", 3: "cia", 4: "kgb"})
+    assert plain.deposits["KGB"] == ["dirty-a", "dirty-b", "dirty-c"] and plain.winners == ()
+    assert deposit({1: "cia", 2: "kgb", 3: "double-agent", 4: "kgb"}).winners == (3,)
+    assert "**Answer:** nobody" in _markdown("target/05-intel-and-winning.ipynb")
+
+
+def test_the_components_section_names_every_rookie_card_with_its_category() -> None:
+    from spynb.target.cards import CATEGORY, describe
+
+    text = _markdown("target/01-start-here.ipynb")
+    for card, category in CATEGORY.items():
+        line = next(line for line in text.splitlines() if describe(card) in line)
+        assert category.title() in line, (card, line)
+
+
+def test_no_rule_of_the_target_is_left_untaught() -> None:
+    untaught = (REPO / "tests" / "untaught_rules.txt").read_text(encoding="utf-8").splitlines()
+    assert not [line for line in untaught if line.startswith("TG")]
