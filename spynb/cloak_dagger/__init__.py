@@ -10,6 +10,6 @@ from .actions import Cut, Draw, Open, Pass, Take, Track, parse
 from .notes import note_list
 from .rules import RULES
 from .spec import SPEC
-from .state import CloakDaggerState
+from .state import CloakDaggerState, Phase
 
-__all__ = ["SPEC", "RULES", "CloakDaggerState", "Open", "Take", "Track", "Pass", "Cut", "Draw", "parse", "note_list"]
+__all__ = ["SPEC", "RULES", "CloakDaggerState", "Phase", "Open", "Take", "Track", "Pass", "Cut", "Draw", "parse", "note_list"]

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from spynb.engine import Action, Event, History, IllegalActionError, State, Turn, View, freeze
 from spynb.engine import CHANCE_TURN, OVER
@@ -19,9 +20,25 @@ from .notes import Notebook, notebook
 if TYPE_CHECKING:
     from spynb.engine import GameSpec
 
-__all__ = ["CloakDaggerState", "CUT", "SELECT", "DECIDE", "DRAW", "DONE"]
+__all__ = ["CloakDaggerState", "Phase", "CUT", "SELECT", "DECIDE", "DRAW", "DONE"]
 
-CUT, SELECT, DECIDE, DRAW, DONE = "cut", "select", "decide", "draw", "over"
+
+class Phase(StrEnum):
+    """Where a game of Cloak & Dagger stands, as views report it (``view["phase"]``, a plain string)."""
+
+    CUT = "cut"
+    """CD-2: every seat cuts the stack for the first player (chance)."""
+    SELECT = "select"
+    """CD-3: the seat to move selects an envelope."""
+    DECIDE = "decide"
+    """CD-3, CD-6, CD-7: it looked inside and chooses to take, track or pass."""
+    DRAW = "draw"
+    """CD-5: a card is drawn from the stack for an empty envelope (chance)."""
+    DONE = "over"
+    """CD-8, CD-9: someone won, or the turn limit ended the game."""
+
+
+CUT, SELECT, DECIDE, DRAW, DONE = Phase  # the members by their short names, for the turn procedure
 _ENVELOPE_ACTIONS = tuple(Open(e) for e in ENVELOPES)
 _SEAT_TURNS = {seat: Turn((seat,)) for seat in range(1, 7)}
 _ONLY = {seat: frozenset((seat,)) for seat in range(1, 7)}
@@ -36,6 +53,9 @@ _DECISIONS: dict[tuple[str, int], tuple[Action, ...]] = {}
 class CloakDaggerState(State):
     """A position of Cloak & Dagger; seats 1…n, envelopes 1…20."""
 
+    CACHES: ClassVar[frozenset[str]] = frozenset(("_books",))
+    """The fields that are not part of the position: each seat's notes, read from the history so far."""
+
     def __init__(self, spec: GameSpec, variant: str, seats: int, options: Mapping[str, Any]) -> None:
         self.spec, self.variant, self.seats = spec, variant, seats
         self.turn_limit: int | None = options.get("turn_limit")
@@ -43,7 +63,7 @@ class CloakDaggerState(State):
         self.hands = [""] + ["".join(agents_of(s)) for s in range(1, seats + 1)]
         self.stack_hidden = dict(STACK_COUNTS)  # the shuffled part, order unknown to all
         self.stack_bottom: list[str] = []  # hazards returned, in order, seen by all
-        self.phase = CUT
+        self.phase: Phase = CUT
         self.current = 1
         self.turn_number = 0
         self.selected = 0
@@ -62,7 +82,7 @@ class CloakDaggerState(State):
     def turn(self) -> Turn:
         if self.phase in (CUT, DRAW):
             return CHANCE_TURN
-        if self.phase == DONE:
+        if self.phase is DONE:
             return OVER
         return _SEAT_TURNS[self.current]
 
@@ -83,7 +103,7 @@ class CloakDaggerState(State):
             seat = self.current
         if seat != self.current or self.phase not in (SELECT, DECIDE):
             return ()
-        if self.phase == SELECT:
+        if self.phase is SELECT:
             return _ENVELOPE_ACTIONS
         return self._choices
 
@@ -92,13 +112,13 @@ class CloakDaggerState(State):
         cls = type(action)
         if seat is None:
             if cls is Cut:
-                return self.phase == CUT and action.card in STACK_COUNTS and self._cut_pool()[action.card] > 0
-            return cls is Draw and self.phase == DRAW and self.stack_hidden.get(action.card, 0) > 0
+                return self.phase is CUT and action.card in STACK_COUNTS and self._cut_pool()[action.card] > 0
+            return cls is Draw and self.phase is DRAW and self.stack_hidden.get(action.card, 0) > 0
         if seat != self.current:
             return False
-        if self.phase == SELECT:
+        if self.phase is SELECT:
             return cls is Open and action.envelope in ENVELOPES
-        return self.phase == DECIDE and action in self._choices
+        return self.phase is DECIDE and action in self._choices
 
     def _decisions(self) -> tuple[Action, ...]:
         key = self.envelopes[self.selected], self.current
@@ -116,15 +136,15 @@ class CloakDaggerState(State):
 
     def chance_weights(self) -> tuple[tuple[Action, int], ...]:
         """Cuts and draws: each card weighted by how many of it remain."""
-        if self.phase == CUT:
+        if self.phase is CUT:
             return tuple((CUTS[card], n) for card, n in self._cut_pool().items() if n)
-        if self.phase == DRAW:
+        if self.phase is DRAW:
             return tuple((DRAWS[card], n) for card, n in self.stack_hidden.items() if n)
         return ()
 
     def explain_illegal(self, action: Action, seat: int) -> IllegalActionError:
         rules = self.spec.rules
-        if self.phase == SELECT:
+        if self.phase is SELECT:
             return rules.illegal("CD-3", f"First select an envelope by its number (1-20), not {str(action)!r}", action)
         inside = self.envelopes[self.selected]
         if isinstance(action, Open):
@@ -235,7 +255,7 @@ class CloakDaggerState(State):
         return sum(self.stack_hidden.values())
 
     def _place(self, card: str) -> None:
-        if self.phase == DRAW:
+        if self.phase is DRAW:
             self.stack_hidden[card] -= 1
         seat, envelope = self.current, self.selected
         self.envelopes[envelope] = card
@@ -333,18 +353,20 @@ class CloakDaggerState(State):
             return False
         first_turn = (seat - self.first_player) % self.seats + 1
         return first_turn < self.turn_number or first_turn == self.turn_number and (
-            self.phase != SELECT or self.current != seat)
+            self.phase is not SELECT or self.current != seat)
 
     def _turn_problems(self) -> list[str]:
         """CD-3, CD-5, CD-8: the seat to move, its selected envelope and its choices agree with the box."""
+        if not isinstance(self.phase, Phase):  # the turn procedure compares members by identity
+            return [f"the phase {self.phase!r} is not a Phase"]
         problems = []
         if self.phase in (SELECT, DECIDE, DRAW) and not 1 <= self.current <= self.seats:
             problems.append(f"no seat {self.current} to move")
         if self.phase in (DECIDE, DRAW) and (self.hands[self.current] or not self.selected):
             problems.append("a decision needs an empty hand and a selected envelope")
-        if self.phase == DECIDE and self._choices != _decisions(self.envelopes[self.selected], self.current):
+        if self.phase is DECIDE and self._choices != _decisions(self.envelopes[self.selected], self.current):
             problems.append(f"the choices {self._choices} do not match envelope {self.selected}")
-        if self.phase == DRAW and (self.envelopes[self.selected] or not self.stack_hidden_total()):
+        if self.phase is DRAW and (self.envelopes[self.selected] or not self.stack_hidden_total()):
             problems.append("a card is drawn only for an empty envelope from a stack that has cards")
         if self.winner and not self.wins_with(self.winner, self.envelopes[self.selected]):
             problems.append("the winner's envelope does not win")
@@ -397,7 +419,7 @@ class CloakDaggerState(State):
                 refilled[(where, index)] += card
         for (where, index), contents in refilled.items():
             (other.envelopes if where == "env" else other.hands)[index] = sort_cards(contents)
-        if other.phase == DECIDE:  # the seat deciding chooses from what its envelope now holds (CD-3)
+        if other.phase is DECIDE:  # the seat deciding chooses from what its envelope now holds (CD-3)
             other._choices = other._decisions()
         return other
 
@@ -417,7 +439,7 @@ class CloakDaggerState(State):
         from .display import view_label
 
         data: dict[str, Any] = {
-            "seats": self.seats, "turn_number": self.turn_number, "phase": self.phase,
+            "seats": self.seats, "turn_number": self.turn_number, "phase": self.phase.value,
             "to_move": list(self.turn.seats), "first_player": self.first_player, "winner": self.winner,
             "hand_sizes": {str(s): len(self.hands[s]) for s in range(1, self.seats + 1)},
             "stack_size": self.stack_size, "stack_bottom": "".join(self.stack_bottom),
@@ -434,7 +456,7 @@ class CloakDaggerState(State):
         else:
             data["hand"] = self.hands[seat]
             data["agents"] = "".join(agents_of(seat))
-            if self.current == seat and self.phase == DECIDE:
+            if self.current == seat and self.phase is DECIDE:
                 data["opened"] = {"envelope": self.selected, "contents": self.envelopes[self.selected]}
             book = self._notebook(seat)
             data["notes"] = [book.notes[e].to_dict(e) for e in ENVELOPES]

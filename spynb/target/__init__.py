@@ -13,9 +13,10 @@ from .actions import (
 )
 from .rules import RULES
 from .spec import SPEC
-from .state import STAGE_TITLES, STAGES, TargetState
+from .stages import STAGE_TITLES, STAGES, Stage
+from .state import TargetState
 
 __all__ = [
-    "SPEC", "RULES", "TargetState", "STAGES", "STAGE_TITLES", "Play", "Counter", "Evade", "Reveal", "Resolve",
+    "SPEC", "RULES", "TargetState", "Stage", "STAGES", "STAGE_TITLES", "Play", "Counter", "Evade", "Reveal", "Resolve",
     "TurnIn", "Remove", "Discard", "Draw", "Pick", "Assign", "Deal", "parse",
 ]

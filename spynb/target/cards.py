@@ -23,8 +23,11 @@ __all__ = [
     "DECKS", "DECK_COUNTS", "CARDS", "RANK", "DECK_OF", "CATEGORY", "CATEGORIES", "TOKEN_FOR", "NAMES",
     "ATTACKS", "SURVEILLANCE", "EVASION", "INTEL", "DIRTY", "DEFLECTS", "COUNTERS", "WATCH_DISTANCE",
     "AFFILIATIONS", "AFFILIATION_COUNTS", "AFFILIATION_NAMES", "SETUP_CHART", "HQS", "circle", "sort_cards",
-    "letter_of", "describe",
+    "letter_of", "describe", "HAND",
 ]
+
+HAND = 4
+"""Players should always have 4 cards in their hand (rulebook: Play, step 6)."""
 
 DECKS = ("rookie", "operative", "espionage", "intel")
 """The four card decks, each with its own discard pile (the affiliation deck is separate)."""

@@ -36,12 +36,12 @@ from typing import Any
 from spynb.engine import SpynbError, View
 
 from .cards import DECK_COUNTS, DECK_OF, DECKS, DIRTY, HQS, letter_of, sort_cards
-from .state import TargetState, deal_affiliations
+from .stages import PLAYING, RESOLVING, Stage
+from .redeal import deal_affiliations
+from .state import TargetState
 
 __all__ = ["determinise", "evaluate"]
 
-_PLAYING = ("surveilled", "play")
-_RESOLVING = ("deflect", "operatives", "espionage", "outed", "intel", "movement", "take", "restore")
 _WATCHING = ("staked-out", "tailed", "wiretapped")
 _MOVERS = frozenset(("reverse", "advance-hq"))
 
@@ -53,13 +53,13 @@ def determinise(view: View, rng: random.Random) -> TargetState:
     me = view.seat
     if me is None:
         raise SpynbError("determinise a seat's view, not the omniscient one")
-    stage = view["stage"]
-    if stage not in _PLAYING + _RESOLVING:
-        raise SpynbError(f"nothing to imagine at the {stage!r} stage: determinise a view where a seat chooses")
+    if view["stage"] not in PLAYING and view["stage"] not in RESOLVING:
+        raise SpynbError(f"nothing to imagine at the {view['stage']!r} stage: determinise a view where a seat chooses")
+    stage = Stage(view["stage"])
     seats = view["seats"]
     state = SPEC.new_state("standard", seats, {"turn_limit": view["turn_limit"]})
     known_plays = {int(s): c for s, c in view["known_plays"].items()}
-    played = list(view["played"]) if stage in _PLAYING else []
+    played = list(view["played"]) if stage in PLAYING else []
     hidden_plays = [s for s in played if s not in known_plays]
 
     # the cards: what the seat has seen stays, the rest is dealt at random
@@ -69,7 +69,7 @@ def determinise(view: View, rng: random.Random) -> TargetState:
         seen.extend(cards)
     for counts in view["discards"].values():
         seen.extend(card for card, n in counts.items() for _ in range(n))
-    if stage in _PLAYING:
+    if stage in PLAYING:
         seen.extend(known_plays[s] for s in played if s in known_plays)
     unseen.subtract(seen)
     if any(n < 0 for n in unseen.values()):
@@ -120,9 +120,9 @@ def determinise(view: View, rng: random.Random) -> TargetState:
     state.play_order, state.pending = _still_to_play(view, circle, state.marker, state.direction)
     state.start_hands = (4,) * seats
     state.draws = []
-    state.outed_left = _outed_left(view) if stage == "outed" else 0
+    state.outed_left = _outed_left(view) if stage is Stage.OUTED else 0
     state.bombed = False  # an HQ's turn never pauses, so no seat chooses after a Bombed
-    moved = stage in ("take", "restore")  # step 5 is done: its cards are in the revealed pile (TG-10)
+    moved = stage in (Stage.TAKE, Stage.RESTORE)  # step 5 is done: its cards are in the revealed pile (TG-10)
     state.moved = moved and not _MOVERS.isdisjoint(view["revealed"])
     state.advance = moved and "advance-hq" in view["revealed"]
     state.pile1, state.pile2, state.picks_left, state.combined = {}, {}, 0, {}
@@ -132,8 +132,8 @@ def determinise(view: View, rng: random.Random) -> TargetState:
 
 def _still_to_play(view: View, circle: tuple, marker: int, direction: int) -> tuple[list[int], list[int]]:
     """TG-8 and TG-FAQ-3: surveilled seats first (Blown Cover, then the watched), in turn order; then the rest."""
-    stage = view["stage"]
-    if stage not in _PLAYING:
+    stage = Stage(view["stage"])
+    if stage not in PLAYING:
         return [], []
     order = [circle[(marker + direction * i) % len(circle)] for i in range(len(circle))]
     order = [s for s in order if isinstance(s, int)]
@@ -142,7 +142,7 @@ def _still_to_play(view: View, circle: tuple, marker: int, direction: int) -> tu
     watched = [s for s in order if s not in blown and any(c in _WATCHING for c in front[s])]
     first = blown + watched
     played = set(view["played"])
-    if stage == "play":
+    if stage is Stage.PLAY:
         return [], sorted(view["to_move"])
     now = view["to_move"][0]  # whoever the view says plays now goes first (a removal may have changed fronts)
     queue = [now] + [s for s in first if s not in played and s != now]

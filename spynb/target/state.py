@@ -1,27 +1,20 @@
-"""The Target's turn procedure (rulebook *Setup* and *Play*; rulings TG-1 … TG-14).
+"""The Target's position and turn procedure (rulebook *Setup* and *Play*; rulings TG-1 … TG-14).
 
-A turn is a fixed sequence of stages, each reported by ``view(...)["stage"]``:
+The state holds the position, keeps the engine's contract and carries the turn from stage to stage; the
+rest of the game lives beside it, each part in its own module:
 
-=============  ==============================================================  ==================
-stage          what happens                                                    who acts
-=============  ==============================================================  ==================
-``pick``       setup: cards picked one by one from the shuffled Pile 2         chance
-``assign``     setup: each seat draws its affiliation from the combined pile   chance
-``deal``       setup: 4 Rookie cards each, one card at a time                  chance
-``surveilled`` seats under surveillance play one at a time: Blown Cover face   that seat
-               up first, then the others show their card (TG-8, TG-FAQ-3)
-``play``       everyone else plays one card face down, at the same time        several seats
-``deflect``    step 1: Deflect (TG-5)                                          the Target
-``operatives`` step 2: counters, Missed, attacks, Bombed (TG-6)                the Target
-``espionage``  step 3: Evasion, counters, cards go in front (TG-7)             the Target
-``outed``      step 3: an Outed Target shows its affiliation (TG-7)            the Target
-``intel``      step 4: Intel deposited at an HQ (TG-9, TG-14)                  —
-``movement``   step 5: Reverse, then Advance to HQ (TG-10)                     the Target
-``take``       step 6: the Target takes the rest of the pile                   —
-``restore``    step 6: every hand back to 4 (TG-12, TG-13)                     several seats
-=============  ==============================================================  ==================
+===================  ==========================================================================
+:mod:`.stages`       the stages of a turn, by name, in order, with their titles
+:mod:`.choices`      the legal actions of a seat (the listing on every playout's hot path)
+:mod:`.explain`      why an action is not legal now: the rule and a sentence
+:mod:`.resolution`   steps 1–6 resolving the pile, and where the marker goes next
+:mod:`.views`        what a seat sees (the observer, apart from the state)
+:mod:`.redeal`       dealing again what a seat has not seen (bots, no-leak tests)
+:mod:`.piles`        moving cards between sorted lists and multisets
+===================  ==========================================================================
 
-A resolution step pauses only when the Target is a player and the pile holds
+A turn is a fixed sequence of stages (:class:`~spynb.target.stages.Stage`), each reported by
+``view(...)["stage"]``.  A resolution step pauses only when the Target is a player and the pile holds
 cards for it (reading TG-S1); draws are chance points over a deck's remaining
 multiset, so a deck's order is never enumerated.  Turning in sets (TG-11) and
 removing Espionage cards in front of you (TG-7) are extra actions of any seat
@@ -35,78 +28,54 @@ whatever its hand holds (TG-S11).
 from __future__ import annotations
 
 import random
-from bisect import insort
+from collections.abc import Iterable, Mapping
 from fractions import Fraction
-from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
-from itertools import combinations, product
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from spynb.engine import (
-    CHANCE_TURN, OVER, Action, Event, FrozenDict, History, IllegalActionError, SpynbError, State, Turn, View, freeze,
-)
+from spynb.engine import CHANCE_TURN, OVER, Action, Event, History, IllegalActionError, State, Turn, View
 
 from .actions import (
     Assign, Counter, Deal, Discard, Draw, Evade, Pick, Play, Remove, Resolve, Reveal, TurnIn,
 )
 from .cards import (
-    AFFILIATION_COUNTS, ATTACKS, CATEGORIES, CATEGORY, COUNTERS, DECK_COUNTS, DECK_OF, DECKS, DEFLECTS, DIRTY, HQS,
-    INTEL, RANK, SETUP_CHART, SURVEILLANCE, TOKEN_FOR, WATCH_DISTANCE, circle, describe, letter_of, sort_cards,
+    AFFILIATION_COUNTS, CATEGORY, DECK_COUNTS, DECK_OF, DECKS, DEFLECTS, HAND, HQS, INTEL, RANK, SETUP_CHART,
+    TOKEN_FOR, WATCH_DISTANCE, circle, sort_cards,
 )
-from .narration import NARRATORS, direction_name
+from .choices import legal, outed_viewers, restorers
+from .explain import explain
+from .narration import NARRATORS
+from .piles import add, insert, remove
+from .redeal import resample
+from .resolution import ESPIONAGE_TARGETS, MOVER_CARDS, STEPS, next_marker
+from .stages import NEXT as _NEXT, PLAYING as _PLAYING, RESOLUTION, STAGE_TITLES, STAGES, Stage
+from .views import public_view, seat_view
 
 if TYPE_CHECKING:
     from spynb.engine import GameSpec
 
-__all__ = ["TargetState", "STAGES", "STAGE_TITLES"]
+__all__ = ["TargetState", "Stage", "STAGES", "STAGE_TITLES"]
 
-PICK, ASSIGN, DEAL = "pick", "assign", "deal"
-SURVEILLED, PLAY = "surveilled", "play"
-DEFLECT, OPERATIVES, ESPIONAGE, OUTED, INTEL_STEP, MOVEMENT, TAKE = (
-    "deflect", "operatives", "espionage", "outed", "intel", "movement", "take")
-RESTORE, DONE = "restore", "over"
-STAGES = (PICK, ASSIGN, DEAL, SURVEILLED, PLAY, DEFLECT, OPERATIVES, ESPIONAGE, OUTED, INTEL_STEP, MOVEMENT,
-          TAKE, RESTORE, DONE)
-STAGE_TITLES = {
-    PICK: "Setup: picking cards from Pile 2",
-    ASSIGN: "Setup: each player draws an affiliation",
-    DEAL: "Setup: dealing 4 Rookie cards to each player",
-    SURVEILLED: "Playing: players under surveillance go first (TG-8, TG-FAQ-3)",
-    PLAY: "Playing: everyone plays one card face down (TG-3)",
-    DEFLECT: "Step 1: Deflect (TG-5)",
-    OPERATIVES: "Step 2: Operatives (TG-6)",
-    ESPIONAGE: "Step 3: Surveillance (TG-7)",
-    OUTED: "Step 3: Outed (TG-7)",
-    INTEL_STEP: "Step 4: Intel at an HQ (TG-9)",
-    MOVEMENT: "Step 5: Reverse and Advance to HQ (TG-10)",
-    TAKE: "Step 6: the Target takes the rest (TG-12)",
-    RESTORE: "Step 6: everyone restores to 4 cards (TG-12)",
-    DONE: "Game over",
-}
-_RESOLUTION = (DEFLECT, OPERATIVES, ESPIONAGE, OUTED, INTEL_STEP, MOVEMENT, TAKE)
-_NEXT = dict(zip(_RESOLUTION, (*_RESOLUTION[1:], RESTORE)))
-_PLAYING = (SURVEILLED, PLAY)
-_MOVERS = ("reverse", "advance-hq")
-_MOVER_CARDS = frozenset(_MOVERS)
-_ESPIONAGE_TARGETS = (*SURVEILLANCE, "outed")
+# The stages by their short names, for the turn procedure.
+PICK, ASSIGN, DEAL, SURVEILLED, PLAY = Stage.PICK, Stage.ASSIGN, Stage.DEAL, Stage.SURVEILLED, Stage.PLAY
+DEFLECT, OPERATIVES, ESPIONAGE, OUTED, INTEL_STEP, MOVEMENT, TAKE = RESOLUTION
+RESTORE, DONE = Stage.RESTORE, Stage.DONE
 _STEP_CARDS = {DEFLECT: frozenset(DEFLECTS), OPERATIVES: frozenset(DECK_COUNTS["operative"]),
-               ESPIONAGE: frozenset(DECK_COUNTS["espionage"]), MOVEMENT: _MOVER_CARDS}
+               ESPIONAGE: frozenset(DECK_COUNTS["espionage"]), MOVEMENT: MOVER_CARDS}
 """The cards a step deals with: with none of them in the pile, the step does nothing and does not pause."""
-_TARGET_CARDS = frozenset(_ESPIONAGE_TARGETS)
+_TARGET_CARDS = frozenset(ESPIONAGE_TARGETS)
 _WATCHING = frozenset(WATCH_DISTANCE)
-HAND = 4
-"""Players should always have 4 cards in their hand (rulebook: Play, step 6)."""
-RECENT_EVENTS = 6
-"""How many of this turn's events a view carries."""
 
 
 class TargetState(State):
     """A position of The Target: seats 1…n around a circle with two HQs (TG-2)."""
 
-    __slots__ = ("_now", "_cache")
-    # Whose move (``_now``), and the legal actions, chance weights and public view (``_cache``), remembered
-    # until the next change: every change goes through ``_apply``, and anything else that changes a
-    # position calls ``_forget``.  Slots, not attributes: they are not part of the position.
+    CACHES: ClassVar[frozenset[str]] = frozenset(("_now", "_cache"))
+    """The fields that are not part of the position: whose move (``_now``), and the legal actions, chance
+    weights and public view (``_cache``), worked out from it and remembered until it changes.  They are
+    filled through :meth:`turn` (or :meth:`_remember_turn`) and the ``_cache`` dictionary, and emptied only by
+    :meth:`_forget`: every change goes through ``_apply``, which forgets first, and anything else that
+    changes a position (a scenario, a copy, a white-box test) calls it."""
 
     def __init__(self, spec: GameSpec, variant: str, seats: int, options: Mapping[str, Any]) -> None:
         self.spec, self.variant, self.seats = spec, variant, seats
@@ -132,7 +101,7 @@ class TargetState(State):
         self.deposited = 0
         self.outed_seen: dict[int, dict[int, str]] = {}
         # The turn
-        self.stage = PICK
+        self.stage: Stage = PICK
         self.marker = 0  # on the KGB HQ until the deal is done (TG-2)
         self.direction = 1  # +1 clockwise, -1 counter-clockwise
         self.turn_number = 0
@@ -177,7 +146,7 @@ class TargetState(State):
 
         >>> s = TargetState.scenario(4, {1: ["shot", "kevlar", "mole", "french"]}, marker=2)
         >>> s.stage, s.turn.seats, s.hands[1]
-        ('play', (1, 2, 3, 4), ['kevlar', 'mole', 'french', 'shot'])
+        (<Stage.PLAY: 'play'>, (1, 2, 3, 4), ['kevlar', 'mole', 'french', 'shot'])
         """
         from .spec import SPEC
 
@@ -221,7 +190,7 @@ class TargetState(State):
             deck = self.decks[DECK_OF[card]]
             if not deck.get(card):
                 raise ValueError(f"no {card!r} left in the {DECK_OF[card]} deck for this scenario")
-            _remove(deck, card)
+            remove(deck, card)
 
     # -- the contract -----------------------------------------------------------
     @property
@@ -231,24 +200,29 @@ class TargetState(State):
             turn = self._now = self._turn()
         return turn
 
+    def _remember_turn(self, turn: Turn) -> None:
+        """Whose move it is, already worked out by the change that led here (the restore's seats)."""
+        self._now = turn
+
     def _forget(self) -> None:
         """The position changed: forget whose move it was and everything worked out from it."""
         self._now: Turn | None = None
         self._cache: dict[Any, Any] = {}
 
     def _turn(self) -> Turn:
+        """Whose move it is, from the stage: chance, the seats to play or restore, the Target, or nobody."""
         stage = self.stage
         if self.draws or stage in (PICK, ASSIGN):
             return CHANCE_TURN
-        if stage == SURVEILLED:
+        if stage is SURVEILLED:
             return _turn_of((self.play_order[0],))
-        if stage == PLAY:
+        if stage is PLAY:
             return _turn_of(tuple(self.pending))
-        if stage == RESTORE:
-            return _turn_of(tuple(self._restorers()))
-        if stage == DONE:
+        if stage is RESTORE:
+            return _turn_of(tuple(restorers(self)))
+        if stage is DONE:
             return OVER
-        return _turn_of((self.circle[self.marker if stage == DEFLECT else self.receiver],))  # type: ignore[arg-type]
+        return _turn_of((self.circle[self.marker if stage is DEFLECT else self.receiver],))  # type: ignore[arg-type]
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -278,9 +252,9 @@ class TargetState(State):
             name = self.draws[0][1]
             deck = self.decks[name]
             return tuple([_DEAL_WEIGHTS[card][deck[card]] for card in _DECK_CARDS[name] if card in deck])
-        if self.stage == PICK:
+        if self.stage is PICK:
             return _weights(Pick, tuple(sorted(self.pile2.items())))
-        if self.stage == ASSIGN:
+        if self.stage is ASSIGN:
             return _weights(Assign, tuple(sorted(self.combined.items())))
         return ()
 
@@ -294,7 +268,7 @@ class TargetState(State):
         if actions is None:
             if seat not in self.turn.seats:
                 return ()
-            actions = self._cache[seat] = self._legal(seat)
+            actions = self._cache[seat] = legal(self, seat)
         return actions
 
     def is_legal(self, action: Action, seat: int | None) -> bool:
@@ -304,240 +278,15 @@ class TargetState(State):
                 if outcome is action:
                     return True
         else:
-            for legal in self._cache.get(seat) or self.legal_actions(seat):
-                if legal is action:
+            for listed in self._cache.get(seat) or self.legal_actions(seat):
+                if listed is action:
                     return True
         return State.is_legal(self, action, seat)
 
-    def _legal(self, seat: int) -> tuple[Action, ...]:
-        stage, hand = self.stage, self.hands[seat]
-        if stage in _PLAYING:
-            return (*_each(_PLAYS, hand), *self._anytime(seat, 1))
-        if stage == RESTORE:
-            if len(hand) > HAND:
-                moves: Iterable[Action] = _each(_DISCARDS, hand)
-            else:
-                moves = map(_DRAWS.__getitem__, self._drawable(seat))
-            return (*moves, *self._anytime(seat, 0))
-        decisions: list[Action] = []
-        if stage == OPERATIVES and "missed" not in self.pile:
-            for attack in _distinct(c for c in self.pile if c in ATTACKS):
-                decisions.extend(self._counters(seat, attack))
-        elif stage == ESPIONAGE:
-            for card in _distinct(c for c in self.pile if c in SURVEILLANCE):
-                decisions.extend(self._counters(seat, card))
-            if "slip" in self.pile and "deep-cover" not in self.pile:
-                decisions.extend(Evade(c) for c in _distinct(c for c in self.pile if c in _ESPIONAGE_TARGETS))
-        elif stage == OUTED:
-            decisions.extend(self._reveals(seat))
-        if stage != OUTED and self._may_resolve():
-            decisions.append(Resolve())
-        return (*decisions, *self._anytime(seat, 0))
-
-    # -- the choices a seat has -----------------------------------------------------
-    def _anytime(self, seat: int, keep: int) -> list[Action]:
-        """TG-11 sets, also of a category whose token (or pass) the seat already has (TG-S3), and TG-7
-        removals, offered while the seat is pending (TG-S2)."""
-        hand, front = self.hands[seat], self.front[seat]
-        spare = len(hand) - keep
-        actions: list[Action] = []
-        if spare >= 3 and (sum(map(_TALLY.__getitem__, hand)) + _TO_THREE) & _THREE:  # three of a category
-            actions.extend(_sets(hand))
-        if front and spare >= 1:
-            cards = dict.fromkeys(front)  # each once, in rulebook order (fronts are kept sorted)
-            if "slip" in hand:
-                actions.extend(map(_SLIP_REMOVALS.__getitem__, cards))
-            if "deep-cover" in hand:
-                actions.append(_DEEP_COVER_REMOVAL)
-            if spare >= 2:
-                for card in cards:
-                    pair = COUNTERS.get(card)
-                    if pair and pair[0] in hand and pair[1] in hand:
-                        actions.append(_PAIR_REMOVALS[card])
-        return actions
-
-    def _counters(self, seat: int, card: str) -> list[Action]:
-        """Every way to pay ``card``'s two named Rookie cards from hand and/or pile (TG-6, TG-FAQ-2)."""
-        hand = self.hands[seat]
-        options = [[where for where, place in (("hand", hand), ("pile", self.pile)) if named in place]
-                   for named in COUNTERS[card]]
-        return [Counter(card, tuple(zip(wheres, COUNTERS[card]))) for wheres in product(*options)]
-
-    def _reveals(self, seat: int) -> list[Action]:
-        viewers = self._outed_viewers()
-        if self.affiliation[seat] == "double-agent":  # TG-7: both colour bars, the Double Agent chooses
-            return [Reveal(v, colour) for v in viewers for colour in ("cia", "kgb")]
-        return [Reveal(v) for v in viewers]
-
-    def _outed_viewers(self) -> list[int]:
-        owner = self.circle[self.receiver]
-        seen = self.outed_seen.get(owner, {})  # type: ignore[call-overload]
-        return [s for s in range(1, self.seats + 1) if s != owner and s not in seen]
-
-    def _may_resolve(self) -> bool:
-        if self.stage == ESPIONAGE and "deep-cover" not in self.pile:
-            slips = self.pile.count("slip")
-            targets = sum(c in _ESPIONAGE_TARGETS for c in self.pile)
-            return slips == 0 or slips >= targets  # TG-S6: fewer Slips than cards: choose first
-        return True
-
-    def _cleared_decks(self, seat: int) -> Sequence[str]:
-        """TG-11: the advanced decks ``seat`` may draw from besides the Rookie deck: its tokens' decks, or every
-        one with a Languages pass."""
-        return _ADVANCED_DECKS if seat in self.language_pass else self.tokens[seat]
-
-    def _drawable(self, seat: int) -> tuple[str, ...]:
-        """The decks ``seat`` may draw from whose cards or discards are not all gone (TG-S12)."""
-        decks, discards = self.decks, self.discards
-        drawable: tuple[str, ...] = _ROOKIE if decks["rookie"] or discards["rookie"] else ()
-        for deck in self._cleared_decks(seat):
-            if decks[deck] or discards[deck]:
-                drawable += (deck,)
-        return drawable
-
-    def _restorers(self) -> list[int]:
-        """TG-12: the seats whose hand is not 4 cards and can be restored (TG-S12: not from empty decks).
-
-        Who is asked depends only on public facts: hand sizes, tokens, Languages passes and the decks' and
-        discard piles' sizes (TG-S10).  A seat below 4 restores its own hand, one draw at a time, whatever
-        it holds: the rulebook lets it turn in a set "whenever they have a match" before it draws (TG-11,
-        *Security Clearance*: "all players must restore their hand to 4 cards before advancing the Target
-        Marker"), and asking only the seats whose hands hold a set or a counter would tell everyone what
-        those hands hold (TG-S11).
-        """
-        hands, restoring = self.hands, []
-        rookie = self.decks["rookie"] or self.discards["rookie"]  # every seat may draw Rookie cards
-        for seat in range(1, self.seats + 1):
-            size = len(hands[seat])
-            if size > HAND or (size < HAND and (rookie or self._drawable(seat))):
-                restoring.append(seat)
-        return restoring
-
     # -- why not ------------------------------------------------------------------
     def explain_illegal(self, action: Action, seat: int) -> IllegalActionError:
-        illegal, stage, hand = self.spec.rules.illegal, self.stage, self.hands[seat]
-        now = f"now is {STAGE_TITLES[stage]}"
-        if getattr(action, "is_chance", False):
-            return illegal("ENG-1", f"{action} is a chance outcome: only chance plays it", action)
-        if isinstance(action, Play):
-            if stage not in _PLAYING:
-                return illegal("TG-3", f"Cards are played at the start of a turn, before the reveal; {now}", action)
-            if action.card not in hand:
-                return illegal("TG-3", f"You do not hold {describe(action.card)}: play a card from your hand", action)
-            return illegal("TG-3", "You play exactly one card each turn", action)
-        if isinstance(action, TurnIn):
-            return self._explain_turn_in(action, seat)
-        if isinstance(action, Remove):
-            return self._explain_remove(action, seat)
-        if isinstance(action, Counter):
-            return self._explain_counter(action, seat)
-        if isinstance(action, Evade):
-            if stage != ESPIONAGE:
-                return illegal("TG-7", f"A Slip in the pile cancels a card in step 3; {now}", action)
-            if "slip" not in self.pile:
-                return illegal("TG-7", "There is no Slip in the pile", action)
-            if "deep-cover" in self.pile:
-                return illegal("TG-S6", "A Deep Cover in the pile already cancels every card: choose nothing", action)
-            return illegal("TG-7", f"There is no {describe(action.card)} in the pile for a Slip to cancel", action)
-        if isinstance(action, Reveal):
-            if stage != OUTED:
-                return illegal("TG-7", f"Only an Outed Target reveals their affiliation, in step 3; {now}", action)
-            if action.seat == seat or not 1 <= action.seat <= self.seats:
-                return illegal("TG-7", "Show your affiliation to another player", action)
-            if action.seat in self.outed_seen.get(seat, {}):
-                return illegal("TG-7", f"Seat {action.seat} has already seen your affiliation through an Outed: "
-                                       "show it to a new player", action)
-            if self.affiliation[seat] == "double-agent":
-                return illegal("TG-7", "A Double Agent chooses the colour it shows: "
-                                       f"'reveal {action.seat} as cia' or 'reveal {action.seat} as kgb'", action)
-            return illegal("TG-7", f"Your envelope shows your own colour: write 'reveal {action.seat}'", action)
-        if isinstance(action, Resolve):
-            if stage in _PLAYING:
-                return illegal("TG-3", "Everyone plays a card before the pile is resolved", action)
-            if stage == ESPIONAGE:
-                return illegal("TG-S6", "The pile has more Surveillance and Outed cards than Slips: first choose "
-                                        "which ones the Slips cancel ('evade <card>')", action)
-            if stage == OUTED:
-                return illegal("TG-7", "You were Outed: choose whom to show your affiliation to", action)
-            return illegal("TG-12", "Restore your hand to 4 cards: discard or draw", action)
-        if isinstance(action, Discard):
-            if stage != RESTORE:
-                return illegal("TG-12", f"Discarding down to 4 comes at the end of the turn; {now}", action)
-            if len(hand) <= HAND:
-                return illegal("TG-12", f"Your hand has {len(hand)} cards: only a hand above 4 discards", action)
-            return illegal("TG-12", f"You do not hold {describe(action.card)}", action)
-        if isinstance(action, Draw):
-            if stage != RESTORE:
-                return illegal("TG-12", f"Drawing up to 4 comes at the end of the turn; {now}", action)
-            if len(hand) >= HAND:
-                return illegal("TG-12", f"Your hand has {len(hand)} cards: only a hand below 4 draws", action)
-            if action.deck != "rookie" and action.deck not in self._cleared_decks(seat):
-                return illegal("TG-11", f"You have no clearance for the {action.deck.title()} deck: turn in three "
-                                        "Rookie cards of its category first", action)
-            return illegal("TG-S12", f"The {action.deck.title()} deck and its discard pile are empty", action)
-        return illegal("TG-S1", f"{action} is not a choice now ({STAGE_TITLES[stage]})", action)
-
-    def _explain_turn_in(self, action: TurnIn, seat: int) -> IllegalActionError:
-        illegal, hand = self.spec.rules.illegal, self.hands[seat]
-        categories = {CATEGORY.get(c) for c in action.cards}
-        if len(action.cards) != 3 or len(categories) != 1 or None in categories:
-            return illegal("TG-11", "A set is three Rookie cards of one category: Training, Materials, Contacts or "
-                                    "Languages", action)
-        if not _holds(hand, action.cards):
-            return illegal("TG-11", f"You do not hold {' + '.join(map(describe, action.cards))}", action)
-        return illegal("TG-3", "Keep one card to play on the Target this turn", action)
-
-    def _explain_remove(self, action: Remove, seat: int) -> IllegalActionError:
-        illegal, hand, front = self.spec.rules.illegal, self.hands[seat], self.front[seat]
-        if action.card == "all":
-            if action.using != ("deep-cover",):
-                return illegal("TG-7", "Only a Deep Cover removes all the cards in front of you", action)
-            if not front:
-                return illegal("TG-7", "There are no Espionage cards in front of you", action)
-            if "deep-cover" not in hand:
-                return illegal("TG-7", "You do not hold a Deep Cover", action)
-        else:
-            if action.card not in front:
-                return illegal("TG-7", f"There is no {describe(action.card)} in front of you", action)
-            if action.using == ("slip",):
-                if "slip" not in hand:
-                    return illegal("TG-7", "You do not hold The Slip", action)
-            elif action.using == ("deep-cover",):
-                return illegal("TG-7", "A Deep Cover removes all: write 'remove all with deep-cover'", action)
-            elif action.using != COUNTERS.get(action.card):
-                pair = COUNTERS.get(action.card)
-                how = f"{pair[0]}+{pair[1]}" if pair else "The Slip or Deep Cover only"
-                return illegal("TG-7", f"{describe(action.card)} is removed with {how}", action)
-            elif not _holds(hand, action.using):
-                return illegal("TG-7", f"You need both {' and '.join(map(describe, action.using))} in your hand",
-                               action)
-        return illegal("TG-3", "Keep one card to play on the Target this turn", action)
-
-    def _explain_counter(self, action: Counter, seat: int) -> IllegalActionError:
-        illegal, stage, card = self.spec.rules.illegal, self.stage, action.card
-        rule = "TG-6" if card in ATTACKS else "TG-7"
-        if stage not in (OPERATIVES, ESPIONAGE):
-            return illegal(rule, "Counters are used while the Target resolves step 2 (attacks) or step 3 "
-                                 f"(surveillance); now is {STAGE_TITLES[stage]}", action)
-        if card not in self.pile:
-            return illegal(rule, f"There is no {describe(card)} in the pile", action)
-        if card in ATTACKS and stage != OPERATIVES:
-            return illegal("TG/Play.5", "Attacks are dealt with in step 2", action)
-        if card in SURVEILLANCE and stage != ESPIONAGE:
-            return illegal("TG/Play.6", "Surveillance cards are dealt with in step 3", action)
-        if card not in COUNTERS:
-            return illegal(rule, f"{describe(card)} has no Rookie counter", action)
-        if "missed" in self.pile:
-            return illegal("TG-6", "A Missed in the pile cancels every attack: no counter is needed", action)
-        named = COUNTERS[card]
-        if tuple(c for _, c in action.pay) != named:
-            return illegal(rule, f"{describe(card)} is countered by {describe(named[0])} + {describe(named[1])}",
-                           action)
-        for where, named_card in action.pay:
-            place = self.hands[seat] if where == "hand" else self.pile
-            if named_card not in place:
-                return illegal("TG-FAQ-2", f"There is no {describe(named_card)} in your {where}", action)
-        return illegal(rule, f"{action} is not possible now", action)
+        """Why ``action`` is not legal for ``seat`` now (:func:`spynb.target.explain.explain`)."""
+        return explain(self, action, seat)
 
     # -- doing a legal action ------------------------------------------------------
     def _apply(self, action: Action, seat: int | None) -> None:
@@ -576,15 +325,15 @@ class TargetState(State):
         elif kind is Reveal:
             self._reveal(seat, action)  # type: ignore[arg-type]
             return
-        if self.stage == RESTORE:  # a move while restoring: the restore goes on
+        if self.stage is RESTORE:  # a move while restoring: the restore goes on
             self._run()
 
     # setup and draws
     def _setup(self, action: Action) -> None:
         """Setup's chance points: a card picked from Pile 2, an affiliation drawn."""
         if isinstance(action, Pick):
-            _remove(self.pile2, action.affiliation)
-            _add(self.combined, action.affiliation)
+            remove(self.pile2, action.affiliation)
+            add(self.combined, action.affiliation)
             self.picks_left -= 1
             self._log("pick", None, frozenset(), ("affiliation", action.affiliation))
             self._log("picked", None, None)
@@ -596,7 +345,7 @@ class TargetState(State):
                 self._log("combined", None, None, ("removed", sum(self.removed.values())))
         elif isinstance(action, Assign):
             seat = self.affiliation.index("", 1)
-            _remove(self.combined, action.affiliation)
+            remove(self.combined, action.affiliation)
             self.affiliation[seat] = action.affiliation
             self._log("affiliation", seat, _ONLY[seat], ("affiliation", action.affiliation))
             if seat == self.seats:
@@ -606,8 +355,8 @@ class TargetState(State):
 
     def _deal(self, card: str) -> None:
         seat, deck = self.draws.pop(0)
-        _remove(self.decks[deck], card)
-        _insert(self.hands[seat], card)
+        remove(self.decks[deck], card)
+        insert(self.hands[seat], card)
         self._log("drew", seat, None, ("deck", deck))
         self._log("card", seat, _ONLY[seat], ("card", card), ("deck", deck))
         if self.draws:
@@ -654,7 +403,7 @@ class TargetState(State):
     def _play(self, seat: int, card: str) -> None:
         self.hands[seat].remove(card)
         self.plays[seat] = card
-        if self.stage == SURVEILLED:
+        if self.stage is SURVEILLED:
             self.play_order.pop(0)
             if "blown-cover" in self.front[seat]:  # TG-8: Blown Cover plays face up
                 self.face_up[seat] = card
@@ -671,7 +420,7 @@ class TargetState(State):
                 self.stage = PLAY
         else:  # simultaneous: nothing is logged until all have played, so submission order leaves no trace
             self.pending.remove(seat)
-        if self.stage == PLAY and not self.pending:
+        if self.stage is PLAY and not self.pending:
             self._reveal_pile()
 
     def _watchers(self, seat: int) -> list[int]:
@@ -701,13 +450,13 @@ class TargetState(State):
                 return
             else:
                 self._perform()
-        if not self.draws and self.stage == RESTORE:
-            restoring = self._restorers()
+        if not self.draws and self.stage is RESTORE:
+            restoring = restorers(self)
             if not restoring:
                 self._end_turn()
             else:  # _run is the last step of every change: these seats are whose move it is until the next
-                self._now = _turn_of(tuple(restoring))
-        elif not self.draws and self.stage == DEAL:
+                self._remember_turn(_turn_of(tuple(restoring)))
+        elif not self.draws and self.stage is DEAL:
             self.marker = 1  # TG-2: from the KGB HQ, clockwise onto the next envelope: seat 1
             self._log("marker", None, None)
             self._start_turn()
@@ -715,183 +464,23 @@ class TargetState(State):
     def _pauses(self) -> bool:
         """TG-S1: stop at a step when the Target is a player and the pile holds cards for the step."""
         stage = self.stage
-        if not isinstance(self.circle[self.marker if stage == DEFLECT else self.receiver], int):
+        if not isinstance(self.circle[self.marker if stage is DEFLECT else self.receiver], int):
             return False
-        if stage == OUTED:
-            return self.outed_left > 0 and bool(self._outed_viewers())
-        cards = _TARGET_CARDS if stage == ESPIONAGE else _STEP_CARDS.get(stage)
+        if stage is OUTED:
+            return self.outed_left > 0 and bool(outed_viewers(self))
+        cards = _TARGET_CARDS if stage is ESPIONAGE else _STEP_CARDS.get(stage)
         return cards is not None and not cards.isdisjoint(self.pile)
 
     def _perform(self) -> None:
-        """Carry out the current step and move to the next stage."""
+        """Carry out the current step (:data:`~spynb.target.resolution.STEPS`) and move to the next stage."""
         stage = self.stage
-        if stage == DEFLECT:
-            self._step_deflect()
-        elif stage == OPERATIVES:
-            self._step_operatives()
-        elif stage == ESPIONAGE:
-            self._step_espionage()
-        elif stage == OUTED:
-            if self.outed_left:
-                self._log("outed_void", None, None, ("receiver", str(self.circle[self.receiver])))
-            self.outed_left = 0
-        elif stage == INTEL_STEP:
-            self._step_intel()
-        elif stage == MOVEMENT:
-            self._step_movement()
-        elif stage == TAKE:
-            self._step_take()
+        STEPS[stage](self)
         if self.stage == stage:  # events above are logged with the step they belong to
             self.stage = _NEXT[stage]
 
-    def _step_deflect(self) -> None:
-        """TG-5: net steps over players only; the pile goes there for this turn only."""
-        deflects = [c for c in self.pile if c in DEFLECTS]
-        if not deflects:
-            return
-        net = _net_steps(deflects)
-        self._take_from_pile(deflects)
-        self._discard(deflects)
-        if net:
-            self.receiver = self._step_players(self.marker, net * self.direction)
-        self._log("deflect", None, None, ("cards", tuple(deflects)), ("net", net),
-                  ("receiver", str(self.circle[self.receiver])))
-
-    def _step_operatives(self) -> None:
-        """TG-6: Missed cancels every attack; an uncountered attack hits (once, TG-S4); Bombed on an HQ."""
-        cards = [c for c in self.pile if DECK_OF[c] == "operative"]
-        if not cards:
-            return
-        self._take_from_pile(cards)
-        self._discard(cards)
-        attacks = [c for c in cards if c in ATTACKS]
-        missed = "missed" in cards
-        who = self.circle[self.receiver]
-        if not isinstance(who, int):
-            self.bombed = "bombed" in attacks and not missed
-            self._log("operatives", None, None, ("cards", tuple(cards)), ("bombed", self.bombed), ("hq", who))
-        elif attacks and not missed:
-            self._attack(who, attacks)
-        else:
-            self._log("operatives", None, None, ("cards", tuple(cards)))
-
-    def _attack(self, seat: int, attacks: list[str]) -> None:
-        lost, tokens = list(self.hands[seat]), list(self.tokens[seat])
-        self.hands[seat], self.tokens[seat] = [], []
-        self._discard(lost)
-        self._log("attack", seat, None, ("attacks", tuple(attacks)), ("lost", tuple(lost)), ("tokens", tuple(tokens)))
-        self.draws.extend([(seat, "rookie")] * HAND)
-        self._prepare_draw()
-
-    def _step_espionage(self) -> None:
-        """TG-7 and TG-S6: Evasion in the pile cancels; the rest goes in front of the Target."""
-        who = self.circle[self.receiver]
-        if not isinstance(who, int):
-            cards = [c for c in self.pile if DECK_OF[c] == "espionage"]
-            if cards:
-                self._take_from_pile(cards)
-                self._discard(cards)
-                self._log("espionage", None, None, ("cards", tuple(cards)), ("hq", who))
-            return
-        targets = [c for c in self.pile if c in _ESPIONAGE_TARGETS]
-        if not targets:
-            return
-        used: list[str] = []
-        if "deep-cover" in self.pile:
-            used = ["deep-cover"]
-        else:
-            used = ["slip"] * min(self.pile.count("slip"), len(targets))
-        cancelled = targets if used[:1] == ["deep-cover"] else targets[:len(used)]
-        kept = targets[len(cancelled):]
-        self._take_from_pile(used + targets)
-        self._discard(used + cancelled)
-        for card in kept:
-            _insert(self.front[who], card)
-        self.outed_left = kept.count("outed")
-        self._log("espionage", None, None, ("cancelled", tuple(cancelled)), ("kept", tuple(kept)),
-                  ("used", tuple(used)), ("seat", who))
-
-    def _step_intel(self) -> None:
-        """TG-9: on an HQ, Intel is deposited unless a Bombed destroys it this turn (TG-6); the rest is discarded."""
-        hq = self.circle[self.receiver]
-        if isinstance(hq, int):
-            return
-        intel = [c for c in self.pile if c in INTEL]
-        rest = [c for c in self.pile if c not in INTEL and c not in _MOVERS]
-        self._take_from_pile(intel + rest)
-        if intel and self.bombed:
-            self._discard(intel)
-            self._log("destroyed", None, None, ("cards", tuple(intel)), ("hq", hq))
-        elif intel:
-            self.deposits[hq].extend(intel)  # type: ignore[index]
-            self.deposited += len(intel)
-            self._log("deposit", None, None, ("hq", hq), ("cards", tuple(intel)))
-        if rest:
-            self._discard(rest)
-            self._log("hq_discard", None, None, ("cards", tuple(rest)), ("hq", hq))
-        self._check_win()
-
-    def _check_win(self) -> None:
-        """TG-14: a team's three of a letter at its own HQ; Double Agents' three Dirty anywhere, winning ties."""
-        in_game = set(self.affiliation[1:])
-        dirty = sum(c in DIRTY for cards in self.deposits.values() for c in cards)
-        team = ""
-        if "double-agent" in in_game and dirty >= 3:
-            team = "double-agent"
-        else:
-            for hq in HQS:
-                letters = [letter_of(c) for c in self.deposits[hq]]
-                if any(letters.count(x) >= 3 for x in set(letters)):
-                    team = hq.lower()
-        if not team:
-            return
-        self.win_team, self.stage = team, DONE
-        self.winner_seats = tuple(s for s in range(1, self.seats + 1) if self.affiliation[s] == team)
-        self._log("win", None, None, ("team", team), ("winners", self.winner_seats))
-
-    def _step_movement(self) -> None:
-        """TG-10 and TG-FAQ-5: Reverse first, then Advance to HQ, both from the next turn."""
-        cards = [c for c in self.pile if c in _MOVERS]
-        if not cards:
-            return
-        self._take_from_pile(cards)
-        self._discard(cards)
-        if cards.count("reverse") % 2:
-            self.direction = -self.direction
-        self.advance = "advance-hq" in cards
-        self.moved = True
-        self._log("movement", None, None, ("cards", tuple(cards)), ("direction", self.direction),
-                  ("advance", self.advance), ("next_target", str(self.circle[self._next_marker()])))
-
-    def _step_take(self) -> None:
-        who = self.circle[self.receiver]
-        if self.pile and isinstance(who, int):
-            taken = self.pile
-            for card in taken:
-                _insert(self.hands[who], card)
-            self._log("take", who, None, ("cards", tuple(taken)))
-        self.pile = []
-
-    def _next_marker(self) -> int:
-        """Where the marker goes at the end of the turn (TG-5, TG-10, TG-FAQ-5, TG-FAQ-6).
-
-        After a net forward Deflect the seat that received the pile is the next Target, even with an HQ
-        between it and the intended Target.  Otherwise (no Deflect, a net backward one, Deflects that
-        cancel), and whenever a Reverse or an Advance to HQ is in the same pile, the marker moves on from
-        the intended Target: one place in the (new) direction, or to the next HQ after an Advance to HQ.
-        Read from the revealed pile, so it holds at every stage of the turn.
-        """
-        if _net_steps(self.revealed) > 0 and _MOVER_CARDS.isdisjoint(self.revealed):
-            return self.receiver
-        pos, size = self.marker, len(self.circle)
-        while True:
-            pos = (pos + self.direction) % size
-            if not self.advance or not isinstance(self.circle[pos], int):
-                return pos
-
     def _end_turn(self) -> None:
         self.language_pass = []
-        self.marker = self._next_marker()
+        self.marker = next_marker(self)
         self._log("end", None, None, ("target", str(self.target)))
         if self.turn_limit is not None and self.turn_number >= self.turn_limit:
             self.stage = DONE
@@ -955,7 +544,7 @@ class TargetState(State):
 
     def _discard(self, cards: Iterable[str]) -> None:
         for card in cards:
-            _add(self.discards[DECK_OF[card]], card)
+            add(self.discards[DECK_OF[card]], card)
 
     # circle geometry
     def _step_players(self, pos: int, steps: int) -> int:
@@ -975,10 +564,16 @@ class TargetState(State):
         """Log an event of ``kind`` with its facts as (name, value) pairs, then the turn and the stage; its text
         is written when read."""
         self._history.entries.append((self.step, kind, actor, seen_by,
-                                      (*facts, ("turn", self.turn_number), ("stage", self.stage))))
+                                      (*facts, ("turn", self.turn_number), ("stage", str(self.stage)))))
 
     # -- invariants and hidden information -------------------------------------------
     def validate(self) -> list[str]:
+        """Broken invariants: cards or affiliations out of place, seats' tokens and fronts, the turn's stage."""
+        return [*self._card_problems(), *self._affiliation_problems(), *self._seat_problems(),
+                *self._turn_problems()]
+
+    def _card_problems(self) -> list[str]:
+        """TG-1, TG-9: every card in exactly one place; deposited Intel stays where it was deposited."""
         problems = []
         found: dict[str, int] = {}
         places: list[Iterable[str]] = [*self.hands, *self.front, *self.deposits.values(), self.pile]
@@ -994,99 +589,62 @@ class TargetState(State):
             for card, n in counts.items():
                 if found.get(card, 0) != n:
                     problems.append(f"{card}: {found.get(card, 0)} found, {n} in the {deck} deck (TG-1)")
-        affiliations = {a: self.unused[a] + self.pile1.get(a, 0) * (self.stage == PICK) + self.pile2.get(a, 0)
+        if sum(map(len, self.deposits.values())) != self.deposited or any(
+                c not in INTEL for cards in self.deposits.values() for c in cards):
+            problems.append("deposited Intel changed: deposits never leave an HQ (TG-9)")
+        return problems
+
+    def _affiliation_problems(self) -> list[str]:
+        """TG-1, TG-7: every affiliation card in one place; Outed showed only a seat's colour (a Double Agent's
+        choice)."""
+        problems = []
+        affiliations = {a: self.unused[a] + self.pile1.get(a, 0) * (self.stage is PICK) + self.pile2.get(a, 0)
                         + self.combined.get(a, 0) + self.removed.get(a, 0) + self.affiliation.count(a)
                         for a in AFFILIATION_COUNTS}
         if affiliations != AFFILIATION_COUNTS:
             problems.append(f"affiliation cards: {affiliations} != {AFFILIATION_COUNTS} (TG-1)")
-        if self.start_hands and any(n != HAND for n in self.start_hands):
-            problems.append(f"a turn began with hands of {self.start_hands}, not all 4 (TG-12)")
-        if sum(map(len, self.deposits.values())) != self.deposited or any(
-                c not in INTEL for cards in self.deposits.values() for c in cards):
-            problems.append("deposited Intel changed: deposits never leave an HQ (TG-9)")
-        for seat in range(1, self.seats + 1):
-            if len(set(self.tokens[seat])) != len(self.tokens[seat]) or "rookie" in self.tokens[seat]:
-                problems.append(f"seat {seat} holds tokens {self.tokens[seat]}")
-            if any(c not in _ESPIONAGE_TARGETS for c in self.front[seat]):
-                problems.append(f"seat {seat} has {self.front[seat]} in front: only Surveillance and Outed lie there")
-            if self.hands[seat] != sort_cards(self.hands[seat]) or self.front[seat] != sort_cards(self.front[seat]):
-                problems.append(f"seat {seat}'s hand or front is out of rulebook order")
         for owner, seen in self.outed_seen.items():
             if owner in seen or any(colour not in ("cia", "kgb") or (self.affiliation[owner] != "double-agent"
                                                                      and colour != self.affiliation[owner])
                                     for colour in seen.values()):
                 problems.append(f"seat {owner}'s Outed reveals {seen} break TG-7")
-        if self.stage in _NEXT and self.stage != DEFLECT and not self.revealed:
+        return problems
+
+    def _seat_problems(self) -> list[str]:
+        """TG-7, TG-11, TG-12: hands of 4 at a turn's start, tokens once each, only Espionage in front, in order."""
+        problems = []
+        if self.start_hands and any(n != HAND for n in self.start_hands):
+            problems.append(f"a turn began with hands of {self.start_hands}, not all 4 (TG-12)")
+        for seat in range(1, self.seats + 1):
+            if len(set(self.tokens[seat])) != len(self.tokens[seat]) or "rookie" in self.tokens[seat]:
+                problems.append(f"seat {seat} holds tokens {self.tokens[seat]}")
+            if any(c not in ESPIONAGE_TARGETS for c in self.front[seat]):
+                problems.append(f"seat {seat} has {self.front[seat]} in front: only Surveillance and Outed lie there")
+            if self.hands[seat] != sort_cards(self.hands[seat]) or self.front[seat] != sort_cards(self.front[seat]):
+                problems.append(f"seat {seat}'s hand or front is out of rulebook order")
+        return problems
+
+    def _turn_problems(self) -> list[str]:
+        """The stage is a :class:`Stage` and agrees with the table: a resolution has a revealed pile, a win has
+        winners."""
+        if not isinstance(self.stage, Stage):  # the turn procedure compares members by identity
+            return [f"the stage {self.stage!r} is not a Stage"]
+        problems = []
+        if self.stage in _NEXT and self.stage is not DEFLECT and not self.revealed:
             problems.append("a resolution stage without a revealed pile")
-        if self.stage == DONE and self.win_team and not self.winner_seats:
+        if self.stage is DONE and self.win_team and not self.winner_seats:
             problems.append("a winning side with no seats")
         return problems
 
     def resample_hidden(self, seat: int, rng: random.Random) -> TargetState | None:
-        """Re-deal what ``seat`` has not seen: others' hands and hidden plays (each card only with
-        unseen cards of its own deck, so every public count stays), the decks' contents, who played
-        which card of the revealed pile, and the other seats' affiliations (keeping what Outed
-        showed ``seat``).  The copy keeps only the history ``seat`` saw."""
-        other = self.clone()
-        other._history = self._history.seen_by(seat)
-        slots: dict[str, list[tuple[str, int]]] = {deck: [] for deck in DECKS}
-        cards: dict[str, list[str]] = {deck: [] for deck in DECKS}
-        for s in range(1, self.seats + 1):
-            if s != seat:
-                for card in self.hands[s]:
-                    slots[DECK_OF[card]].append(("hand", s))
-                    cards[DECK_OF[card]].append(card)
-        secret_plays = [s for s in sorted(self.plays) if s != seat and s not in self.face_up
-                        and seat not in self.shown.get(s, ())]
-        if self.stage in _PLAYING:
-            for s in secret_plays:
-                slots[DECK_OF[self.plays[s]]].append(("play", s))
-                cards[DECK_OF[self.plays[s]]].append(self.plays[s])
-        elif len(secret_plays) > 1:
-            shuffled = [self.plays[s] for s in secret_plays]
-            rng.shuffle(shuffled)
-            other.plays.update(zip(secret_plays, shuffled))
-        for s in range(1, self.seats + 1):
-            if s != seat:
-                other.hands[s] = []
-        for deck in DECKS:
-            pool = cards[deck] + [c for c, n in sorted(self.decks[deck].items()) for _ in range(n)]
-            rng.shuffle(pool)
-            for (where, s), card in zip(slots[deck], pool):
-                if where == "hand":
-                    other.hands[s].append(card)
-                else:
-                    other.plays[s] = card
-            other.decks[deck] = {}
-            for card in pool[len(slots[deck]):]:
-                _add(other.decks[deck], card)
-        for s in range(1, self.seats + 1):
-            other.hands[s] = sort_cards(other.hands[s])
-        if self.stage not in (PICK, ASSIGN, DONE):  # at the end the winners are known
-            other._resample_affiliations(seat, rng)
-        return other
-
-    def _resample_affiliations(self, seat: int, rng: random.Random) -> None:
-        """The other seats' affiliations re-dealt as :func:`deal_affiliations` draws them; the colours Outed
-        showed other viewers follow (a Double Agent's stay: it chose them, TG-7)."""
-        shown = {s: seen[seat] for s, seen in self.outed_seen.items() if seat in seen}
-        pool = self.affiliation[1:] if self.from_scenario else None  # a scenario's need not follow the chart
-        dealt, removed = deal_affiliations(self.seats, seat, self.affiliation[seat], shown, rng, pool)
-        for s, affiliation in dealt.items():
-            self.affiliation[s] = affiliation
-            if affiliation != "double-agent":
-                for viewer in self.outed_seen.get(s, {}):
-                    self.outed_seen[s][viewer] = affiliation
-        if pool is None:
-            self.removed = {}
-            for affiliation in removed:
-                _add(self.removed, affiliation)
+        """A copy in which what ``seat`` has not seen is dealt again (:func:`spynb.target.redeal.resample`)."""
+        return resample(self, seat, rng)
 
     # -- copies and views --------------------------------------------------------------
     def clone(self) -> TargetState:
         other = object.__new__(TargetState)
-        other._forget()
         other.__dict__.update(self.__dict__)
+        other._forget()  # the copy works out its own
         for name in ("pile1", "pile2", "combined", "removed", "unused", "plays", "face_up"):
             setattr(other, name, dict(getattr(self, name)))
         for name in ("affiliation", "language_pass", "play_order", "pending", "pile", "revealed", "draws"):
@@ -1103,80 +661,11 @@ class TargetState(State):
         return other
 
     def view(self, seat: int | None) -> View:
-        from .display import view_label
-
+        """What ``seat`` sees (:mod:`spynb.target.views`); the face-up part is built once per position."""
         public = self._cache.get("public")
-        if public is None:  # what every seat sees is built once per position
-            public = self._cache["public"] = self._public_view()
-        seats = range(1, self.seats + 1)
-        data = dict(public)
-        data["events"] = self._event_dicts(seat)
-        if seat is None:
-            data["affiliations"] = FrozenDict((str(s), self.affiliation[s]) for s in seats)
-            data["hands"] = FrozenDict((str(s), tuple(self.hands[s])) for s in seats)
-            data["plays"] = FrozenDict((str(s), c) for s, c in sorted(self.plays.items()))
-            data["decks"] = FrozenDict((d, _counts(self.decks[d])) for d in DECKS)
-            data["outed_colours"] = freeze({str(s): {str(v): c for v, c in sorted(seen.items())}
-                                            for s, seen in sorted(self.outed_seen.items())})
-            data["setup"] = freeze({"pile2": self.pile2, "picks_left": self.picks_left, "combined": self.combined,
-                                    "removed": self.removed})
-        else:
-            data["affiliation"] = self.affiliation[seat]
-            data["hand"] = tuple(self.hands[seat])
-            known = {s: c for s, c in self.plays.items()
-                     if s == seat or s in self.face_up or seat in self.shown.get(s, ())}
-            data["known_plays"] = FrozenDict((str(s), c) for s, c in sorted(known.items()))
-            data["shown_to_me"] = FrozenDict(
-                (str(s), seen[seat]) for s, seen in sorted(self.outed_seen.items()) if seat in seen)
-        return View(self.spec.name, seat, view_label(seat), FrozenDict(data))
-
-    def _public_view(self) -> dict[str, Any]:
-        """Everything face up: the same in every seat's view (TG-S10)."""
-        seats = range(1, self.seats + 1)
-        stage = self.stage
-        resolving = stage in _NEXT or stage == RESTORE
-        return {
-            "seats": self.seats,
-            "turn_number": self.turn_number,
-            "turn_limit": self.turn_limit,
-            "stage": stage,
-            "stage_title": STAGE_TITLES[stage],
-            "to_move": tuple(self.turn.seats),
-            "chance": self.turn.chance,
-            "circle": tuple(self.circle),
-            "marker": self.target,
-            "marker_index": self.marker,
-            "direction": direction_name(self.direction),
-            "receiver": self.circle[self.receiver] if resolving else None,
-            "next_target": (self.circle[self._next_marker()]
-                            if stage in (TAKE, RESTORE) or (self.moved and stage != DONE) else None),
-            "hand_sizes": FrozenDict((str(s), len(self.hands[s])) for s in seats),
-            "tokens": FrozenDict((str(s), tuple(self.tokens[s])) for s in seats),
-            "front": FrozenDict((str(s), tuple(self.front[s])) for s in seats),
-            "deposits": FrozenDict((hq, tuple(cards)) for hq, cards in self.deposits.items()),
-            "deck_sizes": FrozenDict((d, sum(self.decks[d].values())) for d in DECKS),
-            "discards": FrozenDict((d, _counts(self.discards[d])) for d in DECKS),
-            "played": tuple(sorted(self.plays)) if stage in _PLAYING else (),
-            "face_up": FrozenDict((str(s), c) for s, c in sorted(self.face_up.items())),
-            "shown": FrozenDict((str(s), tuple(w)) for s, w in sorted(self.shown.items())),
-            "pile": tuple(self.pile),
-            "revealed": tuple(self.revealed),
-            "outed": FrozenDict((str(s), tuple(sorted(v))) for s, v in sorted(self.outed_seen.items())),
-            "language_pass": tuple(self.language_pass),
-            "winner": self.win_team or None,
-            "winners": self.winner_seats,
-        }
-
-    def _event_dicts(self, seat: int | None) -> tuple[FrozenDict, ...]:
-        """The last :data:`RECENT_EVENTS` events ``seat`` saw this turn (the whole history:
-        ``events_seen_by(seat)``); a view stays small however long the game."""
-        recent: list[FrozenDict] = []
-        for event in reversed(self._history.open_events()):
-            if event.visible_to(seat):
-                recent.append(event.frozen())
-                if len(recent) == RECENT_EVENTS:
-                    break
-        return tuple(reversed(recent))
+        if public is None:
+            public = self._cache["public"] = public_view(self)
+        return seat_view(self, seat, public)
 
     def text(self, seat: int | None = None) -> str:
         """The table as a text board: omniscient, or as ``seat`` knows it."""
@@ -1188,93 +677,20 @@ class TargetState(State):
         return f"<TargetState {self.seats} seats, turn {self.turn_number}, stage {self.stage}, {self.turn}>"
 
 
-def deal_affiliations(seats: int, seat: int, mine: str, shown: Mapping[int, str], rng: random.Random,
-                      pool: Sequence[str] | None = None) -> tuple[dict[int, str], list[str]]:
-    """Every seat's affiliation as ``seat`` may imagine them, and the Pile 2 cards left out of play.
-
-    They are drawn as the setup draws them (Pile 1 plus a random pick from Pile 2, TG-1), or for a scenario
-    as a shuffle of ``pool`` (every seat's card), keeping what the seat knows: its own card is ``mine``,
-    and a seat whose Outed showed it a colour holds that colour or is a Double Agent (TG-7).  Drawing
-    again until the deal fits gives each fitting deal its chance; when the fit is too rare for that, a
-    fitting deal is built directly from a possible pick.
-    """
-    pile1, pile2, picks = SETUP_CHART[seats]
-    base = [a for a, n in pile1 for _ in range(n)]
-    pile2_cards = [a for a, n in pile2 for _ in range(n)]
-
-    def fits(s: int, affiliation: str) -> bool:
-        if s == seat:
-            return affiliation == mine
-        return shown.get(s) in (None, affiliation) or affiliation == "double-agent"
-
-    for _ in range(200):
-        rng.shuffle(pile2_cards)
-        final = list(pool) if pool is not None else base + pile2_cards[:picks]
-        rng.shuffle(final)
-        if all(fits(s, a) for s, a in enumerate(final, 1)):
-            return dict(enumerate(final, 1)), ([] if pool is not None else pile2_cards[picks:])
-    choices = [(list(pool), [])] if pool is not None else [
-        (base + [pile2_cards[i] for i in chosen], [c for i, c in enumerate(pile2_cards) if i not in chosen])
-        for chosen in combinations(range(len(pile2_cards)), picks)]
-    rng.shuffle(choices)
-    for final, removed in choices:
-        dealt = _fit(list(range(1, seats + 1)), final, fits, rng)
-        if dealt is not None:
-            return dealt, removed
-    raise SpynbError(f"no deal of the Affiliation Setup Chart fits what seat {seat} knows (TG-1, TG-7)")
-
-
-def _fit(seats: list[int], cards: list[str], fits: Callable[[int, str], bool],
-         rng: random.Random) -> dict[int, str] | None:
-    """Give each of ``seats`` one of ``cards`` that fits it, trying choices in a random order (None: impossible)."""
-    if not seats:
-        return {}
-    first, rest = seats[0], seats[1:]
-    for card in rng.sample(sorted(set(cards)), len(set(cards))):
-        if fits(first, card):
-            left = list(cards)
-            left.remove(card)
-            dealt = _fit(rest, left, fits, rng)
-            if dealt is not None:
-                return {first: card, **dealt}
-    return None
-
-
 def _deal_weights(card: str) -> tuple[tuple[Action, int] | None, ...]:
     """The chance outcome of drawing ``card`` from a deck holding n of it, at index n (n ≥ 1)."""
     deal = Deal(card)
     return (None, *((deal, n) for n in range(1, DECK_COUNTS[DECK_OF[card]][card] + 1)))
 
 
-# Actions and outcomes are values: each is built once here and shared by every position.
-_PLAYS = {card: Play(card) for card in RANK}
-_DISCARDS = {card: Discard(card) for card in RANK}
-_DRAWS = {deck: Draw(deck) for deck in DECKS}
-_SLIP_REMOVALS = {card: Remove(card, ("slip",)) for card in RANK}
-_PAIR_REMOVALS = {card: Remove(card, pair) for card, pair in COUNTERS.items()}
-_DEEP_COVER_REMOVAL = Remove("all", ("deep-cover",))
+# Chance outcomes are values: each is built once here and shared by every position.
 _DEAL_WEIGHTS = {card: _deal_weights(card) for card in RANK}
 _DECK_CARDS = {deck: tuple(DECK_COUNTS[deck]) for deck in DECKS}
-_ROOKIE = ("rookie",)
-_ADVANCED_DECKS = DECKS[1:]
 _ONLY = {seat: frozenset((seat,)) for seat in range(1, max(SETUP_CHART) + 1)}
 """The audience of what one seat alone sees."""
-_TALLY = {card: 1 << 16 * CATEGORIES.index(CATEGORY[card]) if card in CATEGORY else 0 for card in RANK}
-"""A hand's tally of Rookie cards is the sum over its cards: a 16-bit count for each category (TG-11)."""
-_TO_THREE, _THREE = (sum(bits << 16 * i for i in range(len(CATEGORIES))) for bits in (0x8000 - 3, 0x8000))
-"""Added to a tally, ``_TO_THREE`` sets a count's top bit (in ``_THREE``) exactly when the count is 3 or more."""
-
-
 def _fractions(weights: tuple[tuple[Action, int], ...]) -> tuple[tuple[Action, Fraction], ...]:
     total = sum(w for _, w in weights)
     return tuple((outcome, Fraction(w, total)) for outcome, w in weights)
-
-
-def _sets(hand: list[str]) -> list[TurnIn]:
-    """TG-11: every set of three Rookie cards of one category in ``hand``, category by category."""
-    categories = list(map(CATEGORY.get, hand))
-    return [turn_in for category in CATEGORIES if categories.count(category) >= 3
-            for turn_in in _sets_of(tuple(c for c, of in zip(hand, categories) if of == category))]
 
 
 @lru_cache(maxsize=1024)
@@ -1291,66 +707,5 @@ def _turn_of(seats: tuple[int, ...]) -> Turn:
 
 
 @lru_cache(maxsize=4096)
-def _sets_of(cards: tuple[str, ...]) -> tuple[TurnIn, ...]:
-    """Every set of three of ``cards`` (one category's, in hand order), in rulebook order."""
-    return tuple(TurnIn(combo) for combo in sorted(set(combinations(cards, 3)), key=_ranks))
-
-
-@lru_cache(maxsize=4096)
 def _weights(kind: type[Action], pool: tuple[tuple[str, int], ...]) -> tuple[tuple[Action, int], ...]:
     return tuple((kind(card), n) for card, n in pool if n)  # type: ignore[call-arg]
-
-
-def _ranks(cards: tuple[str, ...]) -> tuple[int, ...]:
-    return tuple(RANK[c] for c in cards)
-
-
-def _each(actions: Mapping[str, Action], cards: list[str]) -> list[Action]:
-    """``actions[card]`` for each distinct card, in rulebook order (``cards`` is in that order: equal cards
-    are side by side)."""
-    found, last = [], None
-    for card in cards:
-        if card != last:
-            found.append(actions[card])
-            last = card
-    return found
-
-
-def _net_steps(cards: Iterable[str]) -> int:
-    """TG-5: Deflect Forward cards minus Deflect Backward cards."""
-    return sum(DEFLECTS.get(c, 0) for c in cards)
-
-
-def _distinct(cards: Iterable[str]) -> list[str]:
-    return sort_cards(set(cards))
-
-
-def _holds(hand: list[str], cards: Iterable[str]) -> bool:
-    rest = list(hand)
-    for card in cards:
-        if card not in rest:
-            return False
-        rest.remove(card)
-    return True
-
-
-def _insert(cards: list[str], card: str) -> None:
-    """Put ``card`` into the sorted ``cards``, after any equal card."""
-    insort(cards, card, key=RANK.__getitem__)
-
-
-def _add(counts: dict[str, int], card: str) -> None:
-    counts[card] = counts.get(card, 0) + 1
-
-
-def _remove(counts: dict[str, int], card: str) -> None:
-    if counts[card] == 1:
-        del counts[card]
-    else:
-        counts[card] -= 1
-
-
-def _counts(counts: Mapping[str, int]) -> FrozenDict:
-    """A multiset as view data: card -> how many, in rulebook order."""
-    return FrozenDict((c, counts[c]) for c in sort_cards(counts))
-

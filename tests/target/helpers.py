@@ -26,6 +26,11 @@ def scene(seats: int = 4, hands: Mapping[int, Iterable[str]] | None = None, **kw
     return TargetState.scenario(seats, padded, **kwargs)  # type: ignore[arg-type]
 
 
+def position(state: TargetState) -> dict[str, object]:
+    """Every field of the position: all but the spec and the caches the state declares (``CACHES``)."""
+    return {k: v for k, v in vars(state).items() if k != "spec" and k not in TargetState.CACHES}
+
+
 def play(state: TargetState, plays: Mapping[int, str]) -> TargetState:
     """Every seat plays its card; seats left out play their first card."""
     while state.stage in ("surveilled", "play"):

@@ -7,6 +7,7 @@ import pytest
 
 from spynb.engine import IllegalActionError
 from spynb.target import Counter, Deal, Discard, Draw, Evade, Play, Remove, Resolve, Reveal
+from spynb.target.resolution import next_marker
 
 from .helpers import deal, finish_turn, last, play, resolve, restore, scene, settle
 
@@ -415,7 +416,7 @@ def test_TG_FAQ_5_deflect_then_reverse_then_advance_in_one_pile() -> None:
     state.apply(Resolve())
     order = [e.kind for e in state.events if e.kind in ("deflect", "movement")]
     assert order == ["deflect", "movement"]
-    assert state.direction == -1 and state.circle[state._next_marker()] == "KGB"  # reverse, then advance
+    assert state.direction == -1 and state.circle[next_marker(state)] == "KGB"  # reverse, then advance
     finish_turn(state)
     assert state.target == "KGB"
 
