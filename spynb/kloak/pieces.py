@@ -16,14 +16,17 @@ TypeError: 'mappingproxy' object does not support item assignment
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+import random
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from itertools import repeat
 from types import MappingProxyType
 from typing import Any
 
 from spynb.engine import Action, SpynbError
 
 from .actions import Big, Claim, Kloak, Slide, Step
-from .bits import BIT, LANE, LINE_BITS, LINES_AT, claims, lane_bits, moves, reaches, square_bits
+from .bits import (BIT, CLAIM, LANE, LINE_BITS, LINES_AT, PAIR, PASS, SLIDE, SLOT_BITS, SLOTS, Slot, claims,
+                   lane_bits, moves, reaches, square_bits)
 from .board import SQUARES
 
 __all__ = ["Board"]
@@ -137,6 +140,41 @@ class Board:
         """KL-7: a line of small pieces, at least one of them covered."""
         bits = LINE_BITS.get(action.squares, 0)
         return bool(bits) and self._small_bits & bits == bits and bool(bits & self._small_bits & self._big_bits)
+
+    # -- simulation mode: drawing a turn's action without listing them all --------------
+    def _legal_in(self, slots: Iterable[Slot]) -> Iterator[Action]:
+        """The legal action each of ``slots`` holds now, where it holds one: exactly the moves and claims that
+        :meth:`moves` and :meth:`claims` list, and the pass when there are no moves (the one test of a slot)."""
+        small, big = self._small_bits, self._big_bits
+        free, uncovered, covered = ~(small | big), small & ~big, small & big
+        for kind, frm, to, actions in slots:
+            if kind == PAIR:
+                if to & free:
+                    if frm & uncovered:
+                        yield actions[0]  # KL-4: an uncovered small piece steps to an open square
+                    elif frm & big:
+                        yield actions[1]  # KL-5: a big piece moves to an open square
+                elif to & uncovered and frm & big:
+                    yield actions[2]  # KL-5: a big piece kloaks an uncovered small piece
+            elif kind == SLIDE:
+                if frm & covered and to & free:
+                    yield actions[0]  # KL-5: only a kloaking big piece slides, to an open square
+            elif kind == CLAIM:
+                if small & frm == frm and covered & frm:
+                    yield actions[0]  # KL-7: three small pieces in a line, at least one covered
+            elif kind == PASS and not self.moves():
+                yield actions[0]  # KL-9: pass only when no piece can move
+
+    def drawable(self) -> tuple[Action, ...]:
+        """The actions :meth:`draw` can return here, in slot order (the same set as the legal actions)."""
+        return tuple(self._legal_in(SLOTS))
+
+    def draw(self, rng: random.Random, tries: int = 256) -> Action | None:
+        """A move, claim or pass drawn uniformly among the legal ones, by drawing slots until one holds a legal
+        action; ``None`` if ``tries`` slots in a row did not (then the caller draws from the listed actions,
+        which keeps every legal action equally likely)."""
+        drawn = map(SLOTS.__getitem__, map(rng.getrandbits, repeat(SLOT_BITS, tries)))
+        return next(self._legal_in(drawn), None)
 
     def lines_made(self, square: str) -> tuple[tuple[str, str, str], ...]:
         """KL-6: lines of three uncovered small pieces of one colour through ``square``."""
