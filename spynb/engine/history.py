@@ -115,7 +115,7 @@ class NullHistory(History):
     long-lived entries pile up for the garbage collector to walk.  Copies of it are itself.
 
     >>> history = NullHistory({})
-    >>> history.entries.append((1, "cut", 2, None, ()))
+    >>> _ = history.entries.append((1, "cut", 2, None, ()))   # (returns a number nobody reads)
     >>> len(history), history.events(), history.copy() is history
     (0, [], True)
     """
