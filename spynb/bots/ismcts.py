@@ -4,20 +4,45 @@ Each iteration imagines the hidden cards with the game's ``determinise``
 (which sees the bot's view, never the true state), then walks one tree of
 the bot's information set (single-observer ISMCTS: nodes are keyed by the
 actions taken, children are weighed by how often they were available).
-Rollouts are random and cut off after a few moves, where the game's
-``evaluate`` scores the position.
+Rollouts run in simulation mode (:func:`spynb.engine.simulate.playout`:
+the game's own random draws, no event log) and are cut off after a few
+moves, where the game's ``evaluate`` scores the position once per seat.
+
+Where random rollouts say little, the game's rule-of-thumb bot guides the
+search: its choice, asked once per decision from the same view, is tried
+first and carries a bonus that fades as the search visits it (a prior, as
+in progressive bias).  How many iterations, how deep the rollouts and how
+strong the prior are the game's own settings (``SEARCH`` in its module of
+:mod:`spynb.bots`, a :class:`SearchSettings`).
 """
 
 from __future__ import annotations
 
+import importlib
 import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from types import ModuleType
 
-from spynb.engine import Action, GameSpec, SpynbError, State, View, sample_chance
+from spynb.engine import Action, GameSpec, SpynbError, State, View
+from spynb.engine.simulate import playout
 
-__all__ = ["ISMCTSBot"]
+from .base import Bot
+
+__all__ = ["ISMCTSBot", "SearchSettings"]
+
+
+@dataclass(frozen=True)
+class SearchSettings:
+    """How the search bot plays one game: its default budget and guidance."""
+
+    iterations: int = 200
+    """Imagined games per decision (the default budget)."""
+    rollout_depth: int = 24
+    """Random actions after the tree before ``evaluate`` scores the position."""
+    prior: float = 0.0
+    """The bonus of the rule-of-thumb bot's choice, in units of a win, fading as 1 / (visits + 1); 0: no prior."""
 
 
 @dataclass
@@ -26,32 +51,56 @@ class _Node:
     visits: int = 0
     value: float = 0.0
     available: int = 0
+    bonus: float = 0.0
     children: dict[tuple[int, Action], _Node] = field(default_factory=dict)
 
 
+def _game_module(spec: GameSpec) -> ModuleType | None:
+    """The game's module of :mod:`spynb.bots` (rule-of-thumb bot and search settings), if it has one."""
+    try:
+        return importlib.import_module(f"spynb.bots.{spec.name.replace('-', '_')}")
+    except ModuleNotFoundError:
+        return None
+
+
 class ISMCTSBot:
-    """Searches ``iterations`` imagined games before every decision."""
+    """Searches ``iterations`` imagined games before every decision.
+
+    Unset arguments take the game's :class:`SearchSettings`.
+    """
 
     name = "ismcts"
 
-    def __init__(self, spec: GameSpec, seed: int = 0, iterations: int = 200, rollout_depth: int = 24,
-                 exploration: float = 0.7) -> None:
+    def __init__(self, spec: GameSpec, seed: int = 0, iterations: int | None = None,
+                 rollout_depth: int | None = None, exploration: float = 0.7, prior: float | None = None) -> None:
         if spec.determinise is None:
             raise SpynbError(f"{spec.title} cannot imagine hidden cards yet: no determinise in its spec")
-        self.spec, self.iterations, self.rollout_depth, self.exploration = spec, iterations, rollout_depth, exploration
+        module = _game_module(spec)
+        settings: SearchSettings = getattr(module, "SEARCH", SearchSettings())
+        self.spec, self.exploration = spec, exploration
+        self.iterations = settings.iterations if iterations is None else iterations
+        self.rollout_depth = settings.rollout_depth if rollout_depth is None else rollout_depth
+        self.prior = settings.prior if prior is None else prior
         self.rng = random.Random(seed)
+        rules = getattr(module, "RULES_BOT", None)
+        self.guide: Bot | None = rules(spec, seed) if rules is not None and self.prior else None
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
-        assert view.seat is not None
-        root = _Node(seat=view.seat)
+        me = view.seat
+        assert me is not None
+        root = _Node(seat=me)
+        if self.guide is not None:
+            hint = self.guide.choose(view, legal)
+            root.children[(me, hint)] = _Node(seat=me, bonus=self.prior)
         for _ in range(self.iterations):
             state = self.spec.determinise(view, self.rng)  # type: ignore[misc]
-            self._iterate(root, state, view.seat)
+            state.stop_logging()  # nothing below reads the imagined game's events
+            self._iterate(root, state, me)
         legal_set = set(legal)
         mine = [(action, child) for (seat, action), child in root.children.items()
-                if seat == view.seat and action in legal_set]
+                if seat == me and action in legal_set and child.visits]
         if not mine:
             return self.rng.choice(legal)
         return max(mine, key=lambda ac: ac[1].visits)[0]
@@ -61,46 +110,53 @@ class ISMCTSBot:
         node = root
         while not state.over:
             if state.turn.chance:
-                state.apply(sample_chance(state, self.rng))
+                state.apply(state.random_outcome(self.rng))
                 continue
             seats = state.turn.seats
             seat = me if me in seats else seats[0]  # several pending seats: any order gives the same result
             legal = state.legal_actions(seat)
+            children = node.children
+            untried, guided = [], None
             for action in legal:
-                child = node.children.get((seat, action))
-                if child is not None:
+                child = children.get((seat, action))
+                if child is None:
+                    untried.append(action)
+                else:
                     child.available += 1
-            untried = [a for a in legal if (seat, a) not in node.children]
-            if untried:
+                    if not child.visits:
+                        guided = action  # the rule-of-thumb choice, not searched yet: first
+            if guided is None and untried:
                 action = self.rng.choice(untried)
-                node.children[(seat, action)] = child = _Node(seat=seat, available=1)
-                state.apply(action, seat)
-                path.append(child)
-                break
-            action, child = max(((a, node.children[(seat, a)]) for a in legal), key=lambda ac: self._ucb(ac[1]))
+                children[(seat, action)] = _Node(seat=seat, available=1)
+            else:
+                action = guided if guided is not None else max(
+                    (a for a in legal if (seat, a) in children), key=lambda a: self._ucb(children[(seat, a)]))
+            child = children[(seat, action)]
             state.apply(action, seat)
-            node = child
             path.append(child)
-        self._rollout(state)
+            if child.visits == 0:
+                break  # a new leaf: roll out from it
+            node = child
+        playout(state, self.rng, limit=self.rollout_depth)
+        self._back_up(path, state)
+
+    def _back_up(self, path: list[_Node], state: State) -> None:
+        """Add the position's score for each node's seat, each seat scored once."""
+        scores: dict[int, float] = {}
         for visited in path:
             visited.visits += 1
-            if visited.seat is not None:
-                visited.value += self._score(state, visited.seat)
+            seat = visited.seat
+            if seat is not None:
+                score = scores.get(seat)
+                if score is None:
+                    score = scores[seat] = self._score(state, seat)
+                visited.value += score
 
     def _ucb(self, child: _Node) -> float:
         if child.visits == 0:
             return math.inf
-        return child.value / child.visits + self.exploration * math.sqrt(math.log(max(child.available, 1)) / child.visits)
-
-    def _rollout(self, state: State) -> None:
-        for _ in range(self.rollout_depth):
-            if state.over:
-                return
-            if state.turn.chance:
-                state.apply(sample_chance(state, self.rng))
-            else:
-                seat = state.turn.seats[0]
-                state.apply(self.rng.choice(state.legal_actions(seat)), seat)
+        return (child.value / child.visits + child.bonus / (child.visits + 1)
+                + self.exploration * math.sqrt(math.log(max(child.available, 1)) / child.visits))
 
     def _score(self, state: State, seat: int) -> float:
         if self.spec.evaluate is not None:

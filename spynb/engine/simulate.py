@@ -77,16 +77,19 @@ def playout(state: State, rng: random.Random, *, stop: Callable[[State], bool] |
     """
     if quiet:
         state.stop_logging()
-    steps = 0
+    steps, todo = 0, -1 if limit is None else limit
+    do, draw, chance = state._apply, state.random_action, state.random_outcome  # bound once: the loop is hot
     with paused_gc():
-        while limit is None or steps < limit:
-            if stop is not None and stop(state):
+        while steps != todo and (stop is None or not stop(state)):
+            turn = state.turn
+            if turn.chance:
+                seat, action = None, chance(rng)
+            elif turn.seats:
+                seat, action = turn.seats[0], draw(rng)  # as random_step: the first pending seat acts
+            else:
                 break
-            step = random_step(state, rng)
-            if step is None:
-                break
-            state._apply(step[1], step[0])
+            do(action, seat)
             if taken is not None:
-                taken.append(step)
+                taken.append((seat, action))
             steps += 1
     return steps

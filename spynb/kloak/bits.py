@@ -35,7 +35,7 @@ from .actions import Big, Claim, Kloak, Pass, Slide, Step
 from .board import LINES, LINES_THROUGH, NEIGHBOURS, SQUARES
 
 __all__ = ["BIT", "LANE", "NEAR", "LINE_BITS", "LINES_AT", "square_bits", "lane_bits", "moves", "reaches", "claims",
-           "SLOTS", "SLOT_BITS", "PAIR", "SLIDE", "CLAIM", "PASS", "NEVER"]
+           "SLOTS", "SLOT_BITS", "PAIR", "SLIDE", "CLAIM", "PASS"]
 
 _BY_NAME = tuple(sorted(SQUARES))
 BIT = {sq: 1 << i for i, sq in enumerate(_BY_NAME)}
@@ -143,11 +143,13 @@ def _claims_from(lines: int) -> tuple[Action, ...]:
 
 
 # -- simulation mode: every action a turn of play can have, as slots drawn at random (spynb.kloak.pieces) --
-PAIR, SLIDE, CLAIM, PASS, NEVER = range(5)
-"""Slot kinds: a move between two neighbours, a slide, a claim, the pass, and padding that is never legal."""
+PAIR, SLIDE, CLAIM, PASS = range(4)
+"""Slot kinds: a move between two neighbours, a slide, a claim, the pass."""
 
 Slot = tuple[int, int, int, tuple[Action, ...]]
 """(kind, mask of origin, mask of destination, the actions): a claim's origin is its line's mask."""
+_NOWHERE: Slot = (SLIDE, 0, 0, ())
+"""Padding: a slide from no square, never legal, and turned down by the first test a slide meets."""
 
 
 def _slots() -> tuple[Slot, ...]:
@@ -166,7 +168,7 @@ def _slots() -> tuple[Slot, ...]:
     slots += [(CLAIM, LINE_BITS[line], 0, (Claim(*line),)) for line in LINES]
     slots.append((PASS, 0, 0, (Pass(),)))
     size = 1 << (len(slots) - 1).bit_length()
-    return tuple(slots) + ((NEVER, 0, 0, ()),) * (size - len(slots))
+    return tuple(slots) + (_NOWHERE,) * (size - len(slots))
 
 
 SLOTS = _slots()
