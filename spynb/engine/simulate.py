@@ -65,7 +65,8 @@ def random_step(state: State, rng: random.Random) -> tuple[int | None, Action] |
 
 def playout(state: State, rng: random.Random, *, stop: Callable[[State], bool] | None = None,
             limit: int | None = None, quiet: bool = False,
-            taken: list[tuple[int | None, Action]] | None = None) -> int:
+            taken: list[tuple[int | None, Action]] | None = None,
+            prefer: Callable[[State, random.Random], Action | None] | None = None) -> int:
     """Play ``state`` on in place with random actions and sampled chance; the number of actions applied.
 
     It stops when the game is over, when ``stop(state)`` is true (asked before each action), or after
@@ -74,6 +75,8 @@ def playout(state: State, rng: random.Random, *, stop: Callable[[State], bool] |
     the same game can be replayed through the contract.  The actions are the engine's own draws from the
     legal actions, so they are applied without validation (the game's ``_apply``): give only states of a
     game whose ``random_action`` and ``random_outcome`` keep their promise (the conformance suite checks it).
+    ``prefer(state, rng)``, if given, may name the seat's action instead of the draw (a searching bot's rule
+    of thumb); that action is not the engine's own, so it goes through the validating ``apply``.
     """
     if quiet:
         state.stop_logging()
@@ -85,7 +88,15 @@ def playout(state: State, rng: random.Random, *, stop: Callable[[State], bool] |
             if turn.chance:
                 seat, action = None, chance(rng)
             elif turn.seats:
-                seat, action = turn.seats[0], draw(rng)  # as random_step: the first pending seat acts
+                seat = turn.seats[0]  # as random_step: the first pending seat acts
+                chosen = None if prefer is None else prefer(state, rng)
+                if chosen is not None:
+                    state.apply(chosen, seat)
+                    steps += 1
+                    if taken is not None:
+                        taken.append((seat, chosen))
+                    continue
+                action = draw(rng)
             else:
                 break
             do(action, seat)

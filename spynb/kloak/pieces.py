@@ -25,9 +25,9 @@ from typing import Any
 from spynb.engine import Action, SpynbError
 
 from .actions import Big, Claim, Kloak, Slide, Step
-from .bits import (BIT, CLAIM, LANE, LINE_BITS, LINES_AT, PAIR, PASS, SLIDE, SLOT_BITS, SLOTS, Slot, claims,
+from .bits import (BIT, CLAIM, LANE, LINE_BITS, LINES_AT, NEAR, PAIR, PASS, SLIDE, SLOT_BITS, SLOTS, Slot, claims,
                    lane_bits, moves, reaches, square_bits)
-from .board import SQUARES
+from .board import LINES, SQUARES
 
 __all__ = ["Board"]
 
@@ -176,6 +176,24 @@ class Board:
         drawn = map(SLOTS.__getitem__, map(rng.getrandbits, repeat(SLOT_BITS, tries)))
         return next(self._legal_in(drawn), None)
 
+    def scoring(self) -> list[Action]:
+        """The actions that score now: a claim of one colour (KL-7) and a small step that makes a line (KL-6),
+        for a searching player's rollouts (every colour is read, so only a determinised state may ask)."""
+        small, bits = self._small, self._small_bits
+        found: list[Action] = [c for c in self.claims() if small[c.a] == small[c.b] == small[c.c]]  # type: ignore[attr-defined]
+        uncovered, free = bits & ~self._big_bits, ~(bits | self._big_bits)
+        for line_bits, squares, square_bits in _LINE_SQUARES:
+            if (line_bits & uncovered).bit_count() != 2 or not line_bits & free:
+                continue
+            gap = next(sq for sq, bit in zip(squares, square_bits) if bit & free)
+            colour, other = (small[sq] for sq in squares if sq != gap)
+            if colour != other:
+                continue
+            for frm in _NEIGHBOURS_OF[gap]:
+                if BIT[frm] & uncovered & ~line_bits and small[frm] == colour:
+                    found.append(Step(frm, gap))
+        return found
+
     def lines_made(self, square: str) -> tuple[tuple[str, str, str], ...]:
         """KL-6: lines of three uncovered small pieces of one colour through ``square``."""
         uncovered = self._small_bits & ~self._big_bits
@@ -228,6 +246,9 @@ class Board:
             raise SpynbError("only small pieces on the board can be recoloured")
         self._small.update(colours)
 
+
+_LINE_SQUARES = tuple((LINE_BITS[line], line, tuple(BIT[sq] for sq in line)) for line in LINES)
+_NEIGHBOURS_OF = {sq: tuple(o for o in SQUARES if NEAR[sq] & BIT[o]) for sq in SQUARES}
 
 _TESTS: dict[type, Callable[[Board, Any], bool]] = {
     Step: Board._can_step, Big: Board._can_move_big, Slide: Board._can_slide, Kloak: Board._can_kloak,

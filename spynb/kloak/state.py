@@ -317,6 +317,10 @@ class KloakState(State):
             plan = self._plan = tuple(_PLACES[square, self._letters[c]] for square, c in zip(SETUP_ORDER, layout))
         return plan[placed]
 
+    def scoring_actions(self) -> list[Action]:
+        """The actions of the seat to move that score now (omniscient: for searches of a determinised state)."""
+        return self._board.scoring() if self.phase == PLAY else list(self.legal_actions())
+
     def stop_logging(self) -> bool:
         """Log into the null history from now on: no events, and :meth:`validate` skips the checks read from them."""
         self._history = NULL_HISTORY
