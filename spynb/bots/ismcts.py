@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from types import ModuleType
 
 from spynb.engine import Action, GameSpec, SpynbError, State, View
-from spynb.engine.simulate import playout
+from spynb.engine.simulate import paused_gc, playout
 
 from .base import Bot
 
@@ -123,10 +123,11 @@ class ISMCTSBot:
         if self.guide is not None:
             hint = self.guide.choose(view, legal)
             root.children[(me, hint)] = SearchNode(seat=me, bonus=self.prior)
-        for _ in range(self.iterations):
-            state = self.spec.determinise(view, self.rng)  # type: ignore[misc]
-            state.stop_logging()  # nothing below reads the imagined game's events
-            self._iterate(root, state, me)
+        with paused_gc():  # the imagined games are short-lived: nothing for the collector to find
+            for _ in range(self.iterations):
+                state = self.spec.determinise(view, self.rng)  # type: ignore[misc]
+                state.stop_logging()  # nothing below reads the imagined game's events
+                self._iterate(root, state, me)
         return root
 
     def _iterate(self, root: SearchNode, state: State, me: int) -> None:
@@ -174,7 +175,7 @@ class ISMCTSBot:
         if self.prefer is not None:
             preferred = self.prefer(state, self.rng)
             if preferred in untried:
-                return preferred  # type: ignore[return-value]
+                return preferred
         return self.rng.choice(untried)
 
     def _back_up(self, path: list[SearchNode], state: State) -> None:

@@ -112,8 +112,8 @@ def take_a_score(state: State, rng: random.Random) -> Action | None:
     return rng.choice(scoring) if scoring else None
 
 
-SEARCH = SearchSettings(iterations=3000, rollout_depth=0, tree_depth=3, prior=0.2, exploration=0.4, first_play=0.55,
+SEARCH = SearchSettings(iterations=3000, rollout_depth=0, tree_depth=2, prior=0.2, exploration=0.4, first_play=0.55,
                         prefer=take_a_score)
 """The search bot in KLOAK: no random rollouts (random moves say little about lines; the imagined board is
-the whole truth, KL-13): positions are scored three actions down the tree, a reply that scores is tried
+the whole truth, KL-13): positions are scored after each move and its reply, a reply that scores is tried
 first and followed while it holds, and the line bot's choice is searched first."""

@@ -182,10 +182,10 @@ class Board:
         small, bits = self._small, self._small_bits
         found: list[Action] = [c for c in self.claims() if small[c.a] == small[c.b] == small[c.c]]  # type: ignore[attr-defined]
         uncovered, free = bits & ~self._big_bits, ~(bits | self._big_bits)
-        for line_bits, squares, square_bits in _LINE_SQUARES:
+        for line_bits, squares, bits_of in _LINE_SQUARES:
             if (line_bits & uncovered).bit_count() != 2 or not line_bits & free:
                 continue
-            gap = next(sq for sq, bit in zip(squares, square_bits) if bit & free)
+            gap = next(sq for sq, bit in zip(squares, bits_of) if bit & free)
             colour, other = (small[sq] for sq in squares if sq != gap)
             if colour != other:
                 continue
