@@ -181,3 +181,17 @@ def test_the_null_history_keeps_nothing_and_is_shared() -> None:
     history.seal()
     assert len(history) == 0 and history.events() == [] and history.copy() is history
     assert history.seen_by(1) is history and isinstance(NULL_HISTORY, NullHistory)
+
+
+def test_spynb_prob_plays_its_random_playouts_in_simulation_mode() -> None:
+    from spynb.prob import random_action, random_playout
+
+    spec = spynb.get_spec("kloak")
+    ours = random_playout(spec.new_state(options={"turn_limit": 30}), random.Random(8), quiet=True)
+    engine = spec.new_state(options={"turn_limit": 30})
+    playout(engine, random.Random(8))
+    assert ours.view(None).data["small"] == engine.view(None).data["small"] and ours.events == ()
+    with pytest.raises(ValueError, match="over"):
+        random_action(ours, random.Random(1))
+    with pytest.raises(RuntimeError, match="within 3 steps"):
+        random_playout(spec.new_state(), random.Random(1), max_steps=3)
