@@ -25,7 +25,9 @@ from collections.abc import Sequence
 
 from spynb.engine import Action, GameSpec, View
 
-__all__ = ["CollectorBot", "RULES_BOT"]
+from .ismcts import SearchSettings
+
+__all__ = ["CollectorBot", "RULES_BOT", "SEARCH"]
 
 DOCUMENTS = "XYZ"
 DOUBLE_AGENTS = "abc"
@@ -151,3 +153,8 @@ class _Plan:
 
 
 RULES_BOT = CollectorBot
+
+
+SEARCH = SearchSettings(iterations=3000, rollout_depth=24, prior=0.3)
+"""The search bot in Cloak & Dagger: random rollouts of a few turns from imagined envelopes, the document
+collector's choice searched first."""

@@ -4,103 +4,197 @@ Each iteration imagines the hidden cards with the game's ``determinise``
 (which sees the bot's view, never the true state), then walks one tree of
 the bot's information set (single-observer ISMCTS: nodes are keyed by the
 actions taken, children are weighed by how often they were available).
-Rollouts are random and cut off after a few moves, where the game's
-``evaluate`` scores the position.
+Below the root an action not tried yet counts as ``first_play`` (first-play
+urgency): once a reply scores better than that, the search follows it
+instead of sampling every other reply once.
+Rollouts run in simulation mode (:func:`spynb.engine.simulate.playout`:
+the game's own random draws, no event log) and are cut off after a few
+moves, where the game's ``evaluate`` scores the position once per seat.
+
+Where random rollouts say little, the game's rule-of-thumb bot guides the
+search: its choice, asked once per decision from the same view, is tried
+first and carries a bonus that fades as the search visits it (a prior, as
+in progressive bias).  How many iterations, how deep the rollouts and how
+strong the prior are the game's own settings (``SEARCH`` in its module of
+:mod:`spynb.bots`, a :class:`SearchSettings`).
 """
 
 from __future__ import annotations
 
+import importlib
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from types import ModuleType
 
-from spynb.engine import Action, GameSpec, SpynbError, State, View, sample_chance
+from spynb.engine import Action, GameSpec, SpynbError, State, View
+from spynb.engine.simulate import paused_gc, playout
 
-__all__ = ["ISMCTSBot"]
+from .base import Bot
+
+__all__ = ["ISMCTSBot", "SearchNode", "SearchSettings"]
+
+
+@dataclass(frozen=True)
+class SearchSettings:
+    """How the search bot plays one game: its default budget and guidance."""
+
+    iterations: int = 200
+    """Imagined games per decision (the default budget)."""
+    rollout_depth: int = 24
+    """Random actions after the tree before ``evaluate`` scores the position."""
+    prior: float = 0.0
+    """The rule-of-thumb bot's choice's bonus, in units of a win, times √(parent's visits) / (its visits + 1)
+    (as in PUCT): it keeps the search on that choice unless another scores clearly better; 0: no prior."""
+    exploration: float = 0.7
+    """The UCB constant: higher explores more."""
+    tree_depth: int | None = None
+    """The most actions an iteration takes down the tree before it rolls out (``None``: no limit)."""
+    first_play: float = math.inf
+    """Below the root, what an action not tried yet counts as (first-play urgency): one is tried only while no
+    tried action's UCB value beats this.  Infinity (the default) tries every action before any again."""
+    prefer: Callable[[State, random.Random], Action | None] | None = None
+    """A rollout's rule of thumb: the action to take instead of a random one, or ``None`` (random)."""
 
 
 @dataclass
-class _Node:
+class SearchNode:
+    """A node of the search tree: reached by ``seat``'s action, with the scores for that seat backed up into it."""
+
     seat: int | None = None
     visits: int = 0
     value: float = 0.0
     available: int = 0
-    children: dict[tuple[int, Action], _Node] = field(default_factory=dict)
+    bonus: float = 0.0
+    children: dict[tuple[int, Action], SearchNode] = field(default_factory=dict)
+
+
+def _game_module(spec: GameSpec) -> ModuleType | None:
+    """The game's module of :mod:`spynb.bots` (rule-of-thumb bot and search settings), if it has one."""
+    try:
+        return importlib.import_module(f"spynb.bots.{spec.name.replace('-', '_')}")
+    except ModuleNotFoundError:
+        return None
 
 
 class ISMCTSBot:
-    """Searches ``iterations`` imagined games before every decision."""
+    """Searches ``iterations`` imagined games before every decision.
+
+    Unset arguments take the game's :class:`SearchSettings`.
+    """
 
     name = "ismcts"
 
-    def __init__(self, spec: GameSpec, seed: int = 0, iterations: int = 200, rollout_depth: int = 24,
-                 exploration: float = 0.7) -> None:
+    def __init__(self, spec: GameSpec, seed: int = 0, iterations: int | None = None,
+                 rollout_depth: int | None = None, exploration: float | None = None, prior: float | None = None) -> None:
         if spec.determinise is None:
             raise SpynbError(f"{spec.title} cannot imagine hidden cards yet: no determinise in its spec")
-        self.spec, self.iterations, self.rollout_depth, self.exploration = spec, iterations, rollout_depth, exploration
+        module = _game_module(spec)
+        settings: SearchSettings = getattr(module, "SEARCH", SearchSettings())
+        self.spec = spec
+        self.exploration = settings.exploration if exploration is None else exploration
+        self.first_play = settings.first_play
+        self.tree_depth = settings.tree_depth
+        self.iterations = settings.iterations if iterations is None else iterations
+        self.rollout_depth = settings.rollout_depth if rollout_depth is None else rollout_depth
+        self.prior = settings.prior if prior is None else prior
+        self.prefer = settings.prefer
         self.rng = random.Random(seed)
+        rules = getattr(module, "RULES_BOT", None)
+        self.guide: Bot | None = rules(spec, seed) if rules is not None and self.prior else None
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
-        assert view.seat is not None
-        root = _Node(seat=view.seat)
-        for _ in range(self.iterations):
-            state = self.spec.determinise(view, self.rng)  # type: ignore[misc]
-            self._iterate(root, state, view.seat)
+        root = self.search(view, legal)
         legal_set = set(legal)
         mine = [(action, child) for (seat, action), child in root.children.items()
-                if seat == view.seat and action in legal_set]
+                if seat == view.seat and action in legal_set and child.visits]
         if not mine:
             return self.rng.choice(legal)
         return max(mine, key=lambda ac: ac[1].visits)[0]
 
-    def _iterate(self, root: _Node, state: State, me: int) -> None:
+    def search(self, view: View, legal: Sequence[Action]) -> SearchNode:
+        """The tree of ``iterations`` imagined games from ``view`` (whose seat may take ``legal``)."""
+        me = view.seat
+        assert me is not None
+        root = SearchNode(seat=me)
+        if self.guide is not None:
+            hint = self.guide.choose(view, legal)
+            root.children[(me, hint)] = SearchNode(seat=me, bonus=self.prior)
+        with paused_gc():  # the imagined games are short-lived: nothing for the collector to find
+            for _ in range(self.iterations):
+                state = self.spec.determinise(view, self.rng)  # type: ignore[misc]
+                state.stop_logging()  # nothing below reads the imagined game's events
+                self._iterate(root, state, me)
+        return root
+
+    def _iterate(self, root: SearchNode, state: State, me: int) -> None:
         path = [root]
         node = root
-        while not state.over:
+        while not state.over and (self.tree_depth is None or len(path) <= self.tree_depth):
             if state.turn.chance:
-                state.apply(sample_chance(state, self.rng))
+                state.apply(state.random_outcome(self.rng))
                 continue
             seats = state.turn.seats
             seat = me if me in seats else seats[0]  # several pending seats: any order gives the same result
             legal = state.legal_actions(seat)
+            children = node.children
+            untried, guided = [], None
             for action in legal:
-                child = node.children.get((seat, action))
-                if child is not None:
+                child = children.get((seat, action))
+                if child is None:
+                    untried.append(action)
+                else:
                     child.available += 1
-            untried = [a for a in legal if (seat, a) not in node.children]
-            if untried:
-                action = self.rng.choice(untried)
-                node.children[(seat, action)] = child = _Node(seat=seat, available=1)
-                state.apply(action, seat)
-                path.append(child)
-                break
-            action, child = max(((a, node.children[(seat, a)]) for a in legal), key=lambda ac: self._ucb(ac[1]))
+                    if not child.visits:
+                        guided = action  # the rule-of-thumb choice, not searched yet: first
+            tried = None if guided is not None or len(untried) == len(legal) else max(
+                (a for a in legal if (seat, a) in children), key=lambda a: self._ucb(children[(seat, a)], node.visits))
+            if guided is not None:
+                action = guided
+            elif untried and (tried is None or node is root
+                              or self._ucb(children[(seat, tried)], node.visits) < self.first_play):
+                action = self._fresh(state, untried)
+                children[(seat, action)] = SearchNode(seat=seat, available=1)
+            else:
+                action = tried  # type: ignore[assignment]
+            child = children[(seat, action)]
             state.apply(action, seat)
-            node = child
             path.append(child)
-        self._rollout(state)
+            if child.visits == 0:
+                break  # a new leaf: roll out from it
+            node = child
+        playout(state, self.rng, limit=self.rollout_depth, prefer=self.prefer)
+        self._back_up(path, state)
+
+    def _fresh(self, state: State, untried: list[Action]) -> Action:
+        """The next action to add to the tree: the rollouts' rule of thumb if it names one not tried yet, else
+        one at random."""
+        if self.prefer is not None:
+            preferred = self.prefer(state, self.rng)
+            if preferred in untried:
+                return preferred
+        return self.rng.choice(untried)
+
+    def _back_up(self, path: list[SearchNode], state: State) -> None:
+        """Add the position's score for each node's seat, each seat scored once."""
+        scores: dict[int, float] = {}
         for visited in path:
             visited.visits += 1
-            if visited.seat is not None:
-                visited.value += self._score(state, visited.seat)
+            seat = visited.seat
+            if seat is not None:
+                score = scores.get(seat)
+                if score is None:
+                    score = scores[seat] = self._score(state, seat)
+                visited.value += score
 
-    def _ucb(self, child: _Node) -> float:
+    def _ucb(self, child: SearchNode, parent_visits: int) -> float:
         if child.visits == 0:
             return math.inf
-        return child.value / child.visits + self.exploration * math.sqrt(math.log(max(child.available, 1)) / child.visits)
-
-    def _rollout(self, state: State) -> None:
-        for _ in range(self.rollout_depth):
-            if state.over:
-                return
-            if state.turn.chance:
-                state.apply(sample_chance(state, self.rng))
-            else:
-                seat = state.turn.seats[0]
-                state.apply(self.rng.choice(state.legal_actions(seat)), seat)
+        return (child.value / child.visits + child.bonus * math.sqrt(parent_visits) / (child.visits + 1)
+                + self.exploration * math.sqrt(math.log(max(child.available, 1)) / child.visits))
 
     def _score(self, state: State, seat: int) -> float:
         if self.spec.evaluate is not None:

@@ -16,13 +16,15 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from spynb.engine import Action, GameSpec, View
+from spynb.engine import Action, GameSpec, State, View
 from spynb.kloak.actions import Big, Claim, Kloak, Score, Slide, Step
 from spynb.kloak.board import LINES_THROUGH
 from spynb.kloak.determinise import scoring_moves
 from spynb.kloak.memory import memory_aid
 
-__all__ = ["LineBot", "RULES_BOT", "scoring_moves", "board_from_view"]
+from .ismcts import SearchSettings
+
+__all__ = ["LineBot", "RULES_BOT", "SEARCH", "scoring_moves", "board_from_view", "take_a_score"]
 
 Board = tuple[dict[str, "str | None"], set[str]]
 
@@ -98,3 +100,20 @@ class LineBot:
 
 
 RULES_BOT = LineBot
+
+
+def take_a_score(state: State, rng: random.Random) -> Action | None:
+    """A rollout's rule of thumb: score when a score is on the board (KL-6, KL-7), else leave it to chance.
+
+    The searching bot's imagined state is the whole board (KL-13: the history tells every colour), so it
+    may read the colours under the big pieces.
+    """
+    scoring = state.scoring_actions()  # type: ignore[attr-defined]
+    return rng.choice(scoring) if scoring else None
+
+
+SEARCH = SearchSettings(iterations=3000, rollout_depth=0, tree_depth=2, prior=0.2, exploration=0.4, first_play=0.55,
+                        prefer=take_a_score)
+"""The search bot in KLOAK: no random rollouts (random moves say little about lines; the imagined board is
+the whole truth, KL-13): positions are scored after each move and its reply, a reply that scores is tried
+first and followed while it holds, and the line bot's choice is searched first."""

@@ -7,12 +7,12 @@ from .core import CHANCE_TURN, EVERYONE, OVER, Action, Event, FrozenDict, State,
 from .errors import (ActionError, DuplicateRuleError, IllegalActionError, NotationError, OptionError, RecordError,
                      SeatError, SpynbError, UnknownRuleError)
 from .game import Game, GameSpec, Record, find_spec, sample_chance, sample_outcome, set_spec_finder
-from .history import History
+from .history import NULL_HISTORY, History, NullHistory
 from .rules import ENGINE_RULES, RULEBOOK, RULING, Rule, RuleBook, lookup, register
 
 __all__ = [
     "Action", "ActionError", "CHANCE_TURN", "DuplicateRuleError", "EVERYONE", "ENGINE_RULES", "Event", "FrozenDict",
-    "Game", "GameSpec", "History", "IllegalActionError", "NotationError", "OVER", "OptionError", "RULEBOOK", "RULING",
+    "Game", "GameSpec", "History", "NULL_HISTORY", "NullHistory", "IllegalActionError", "NotationError", "OVER", "OptionError", "RULEBOOK", "RULING",
     "Record", "RecordError", "Rule", "RuleBook", "SeatError", "SpynbError", "State", "Turn", "UnknownRuleError", "View",
     "check_seat", "find_spec", "freeze", "lookup", "register", "sample_chance", "sample_outcome", "set_spec_finder",
 ]

@@ -387,6 +387,38 @@ class State(ABC):
             return action.is_chance and any(action == outcome for outcome, _ in self.chance_weights())
         return action in self.legal_actions(seat)
 
+    # -- simulation mode (optional fast paths, used only by spynb.engine.simulate) --
+    def random_action(self, rng: random.Random) -> Action:
+        """A legal action of the seat to move (the first pending seat), drawn uniformly with ``rng``.
+
+        This default picks from :meth:`legal_actions`; a game may override it with a faster draw of the same
+        thing (the conformance suite checks that :meth:`random_universe` is the legal set and that the draws
+        are uniform).
+        """
+        return rng.choice(self.legal_actions(self.turn.seats[0]))
+
+    def random_universe(self) -> tuple[Action, ...]:
+        """The actions :meth:`random_action` can draw here, each equally likely: the legal actions of the seat
+        to move.  A game with a faster draw lists what its draw accepts, so the suite can compare."""
+        return self.legal_actions(self.turn.seats[0])
+
+    def random_outcome(self, rng: random.Random) -> Action:
+        """At a chance point: an outcome drawn with its exact probability (by default
+        :func:`~spynb.engine.game.sample_chance`); a game may override it with a faster draw of the same
+        distribution."""
+        from .game import sample_chance
+
+        return sample_chance(self, rng)
+
+    def stop_logging(self) -> bool:
+        """Simulation mode: log no more events (nobody will read them); whether the game can.
+
+        A game that logs into a :class:`~spynb.engine.History` switches to
+        :data:`~spynb.engine.history.NULL_HISTORY`; from then on its views show no events and it cannot be
+        replayed from them.  By default a game cannot, and logs as before.
+        """
+        return False
+
     # -- change -----------------------------------------------------------
     def apply(self, action: Action, seat: int | None = None) -> None:
         """Validate ``action`` for ``seat`` (default: the only seat to move), then do it.

@@ -14,7 +14,7 @@ from typing import Any
 
 from .core import Event
 
-__all__ = ["Entry", "History"]
+__all__ = ["Entry", "History", "NullHistory", "NULL_HISTORY"]
 
 Entry = tuple[int, str, "int | None", "frozenset[int] | None", tuple[tuple[str, Any], ...]]
 """What a game logs: (step, kind, actor, seen_by, facts); see :class:`Event` for each field."""
@@ -98,3 +98,45 @@ class History:
 
     def __repr__(self) -> str:
         return f"<History of {len(self)} events>"
+
+
+class _Discarding(list[Entry]):
+    """An open chunk that keeps nothing: its ``append`` is the built-in :func:`id`, which takes one argument and
+    does nothing with it at C speed (a built-in function is not bound to the list, so no method call is made)."""
+
+    __slots__ = ()
+    append = id  # type: ignore[assignment]
+
+
+class NullHistory(History):
+    """Simulation mode's history: the game logs into it as usual, and nothing is kept.
+
+    For playouts nobody reads the events of (``spynb.engine.simulate``): no entry is made into an event, and no
+    long-lived entries pile up for the garbage collector to walk.  Copies of it are itself.
+
+    >>> history = NullHistory({})
+    >>> _ = history.entries.append((1, "cut", 2, None, ()))   # (returns a number nobody reads)
+    >>> len(history), history.events(), history.copy() is history
+    (0, [], True)
+    """
+
+    __slots__ = ()
+
+    def __init__(self, narrators: Mapping[str, str | Callable[[Event], str]] | None = None) -> None:
+        super().__init__(narrators or {}, entries=_Discarding())
+
+    def seal(self) -> None:
+        """Nothing to close."""
+
+    def copy(self) -> History:
+        return self
+
+    def seen_by(self, seat: int) -> History:
+        return self
+
+    def __repr__(self) -> str:
+        return "<NullHistory: simulation mode, nothing recorded>"
+
+
+NULL_HISTORY = NullHistory()
+"""The one null history a game in simulation mode logs into (it keeps nothing, so it is shared)."""

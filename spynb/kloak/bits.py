@@ -31,10 +31,11 @@ from functools import lru_cache
 
 from spynb.engine import Action
 
-from .actions import Big, Claim, Kloak, Slide, Step
+from .actions import Big, Claim, Kloak, Pass, Slide, Step
 from .board import LINES, LINES_THROUGH, NEIGHBOURS, SQUARES
 
-__all__ = ["BIT", "LANE", "NEAR", "LINE_BITS", "LINES_AT", "square_bits", "lane_bits", "moves", "reaches", "claims"]
+__all__ = ["BIT", "LANE", "NEAR", "LINE_BITS", "LINES_AT", "square_bits", "lane_bits", "moves", "reaches", "claims",
+           "SLOTS", "SLOT_BITS", "PAIR", "SLIDE", "CLAIM", "PASS"]
 
 _BY_NAME = tuple(sorted(SQUARES))
 BIT = {sq: 1 << i for i, sq in enumerate(_BY_NAME)}
@@ -139,3 +140,38 @@ def _claims_from(lines: int) -> tuple[Action, ...]:
         found.append(_CLAIM_AT[low])
         lines ^= low
     return tuple(found)
+
+
+# -- simulation mode: every action a turn of play can have, as slots drawn at random (spynb.kloak.pieces) --
+PAIR, SLIDE, CLAIM, PASS = range(4)
+"""Slot kinds: a move between two neighbours, a slide, a claim, the pass."""
+
+Slot = tuple[int, int, int, tuple[Action, ...]]
+"""(kind, mask of origin, mask of destination, the actions): a claim's origin is its line's mask."""
+_NOWHERE: Slot = (SLIDE, 0, 0, ())
+"""Padding: a slide from no square, never legal, and turned down by the first test a slide meets."""
+
+
+def _slots() -> tuple[Slot, ...]:
+    """Every possible action of a turn of play, in slots that each hold at most one legal action at a time.
+
+    From one square to a neighbour at most one of a step (KL-4), a big piece's move and a kloak (KL-5) is
+    legal — the origin holds an uncovered small piece or a big one, the destination is open or holds an
+    uncovered small piece — so they share a slot; a slide, legal beside a kloaking piece's move, has its own.
+    Padded with never-legal slots to a power of two, so a draw is one ``getrandbits`` (uniform, no rounding).
+    """
+    slots: list[Slot] = []
+    for frm in _BY_NAME:
+        for to in NEIGHBOURS[frm]:
+            slots.append((PAIR, BIT[frm], BIT[to], (Step(frm, to), Big(frm, to), Kloak(frm, to))))
+            slots.append((SLIDE, BIT[frm], BIT[to], (Slide(frm, to),)))
+    slots += [(CLAIM, LINE_BITS[line], 0, (Claim(*line),)) for line in LINES]
+    slots.append((PASS, 0, 0, (Pass(),)))
+    size = 1 << (len(slots) - 1).bit_length()
+    return tuple(slots) + (_NOWHERE,) * (size - len(slots))
+
+
+SLOTS = _slots()
+"""The universe of a turn's actions: a random action is a slot drawn until one holds a legal action."""
+SLOT_BITS = (len(SLOTS) - 1).bit_length()
+"""``getrandbits(SLOT_BITS)`` draws a slot."""

@@ -100,7 +100,9 @@ def evaluate(state: KloakState, seat: int) -> float:
     """How promising ``state`` is for ``seat``: 1 won, 0 lost, ½ a draw; else by scores and threats.
 
     Each score of one's team is worth a fifth; being to move when a score is
-    on the board is worth a tenth (for the team to move: for it, else against).
+    on the board is worth almost as much, three twentieths (for the team to
+    move: for it, else against): the mover takes it unless it has a reason not to;
+    a second turn in a row (KL-8) is worth a tenth, for it can set one up.
     """
     if state.over:
         if not state.winners:
@@ -110,8 +112,9 @@ def evaluate(state: KloakState, seat: int) -> float:
     theirs = max((state.score_of(team[0]) for team in state.teams if seat not in team), default=0)
     value = 0.5 + 0.2 * (mine - theirs)
     mover = state.turn.seats[0] if state.turn.seats else None
-    if mover is not None and scoring_moves(state.small, state.big):
-        value += 0.1 if mover in state.team_of(seat) else -0.1
+    if mover is not None:
+        edge = 0.15 * bool(state.scoring_actions()) + 0.1 * state.extra  # KL-8: two turns set up a score
+        value += edge if mover in state.team_of(seat) else -edge
     return min(0.95, max(0.05, value))
 
 

@@ -39,6 +39,7 @@ True
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from functools import cache
@@ -46,7 +47,7 @@ from itertools import product
 from typing import Any
 
 __all__ = ["count_layouts", "count_colourings", "valid_fraction", "count_completions", "Progress", "start", "advance",
-           "layouts_after", "next_counts"]
+           "layouts_after", "next_counts", "random_layout"]
 
 Counts = tuple[int, ...]
 Row = tuple[int, ...]
@@ -284,3 +285,41 @@ def count_colourings(counts: Mapping[str, int] | Sequence[int] = (5, 5, 5)) -> i
 def valid_fraction(rows: int = 3, cols: int = 5, counts: Mapping[str, int] | Sequence[int] = (5, 5, 5)) -> Fraction:
     """The share of all colourings that are valid setups: the chance that a shuffle needs no redo."""
     return Fraction(count_layouts(rows, cols, counts), count_colourings(counts))
+
+
+@cache
+def _grid_lines(rows: int, cols: int) -> tuple[tuple[int, int, int], ...]:
+    """The lines of three of a ``rows × cols`` grid (row-major indices): along rows, columns and both diagonals.
+
+    >>> len(_grid_lines(5, 3))      # the setup area: 5 files of 3 ranks
+    20
+    """
+    lines = []
+    for r in range(rows):
+        for c in range(cols):
+            for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
+                if 0 <= r + 2 * dr < rows and 0 <= c + 2 * dc < cols:
+                    lines.append(tuple((r + k * dr) * cols + c + k * dc for k in range(3)))
+    return tuple(lines)  # type: ignore[arg-type]
+
+
+def random_layout(rows: int, cols: int, counts: Counts, rng: random.Random, tries: int = 200) -> list[int] | None:
+    """A whole valid layout drawn uniformly (KL-2), by shuffling until no line of three shares a colour.
+
+    Colours by square, row-major (the order :func:`advance` takes them); ``None`` if ``tries`` shuffles in a
+    row all made a line (then draw square by square with :func:`next_counts`, which keeps the layouts
+    equally likely).  Every valid layout is one shuffle's outcome as often as any other, so an accepted
+    shuffle is uniform over them: the rejection sampling the rulebook's "shuffle again" describes.
+
+    >>> layout = random_layout(5, 3, (5, 5, 5), random.Random(1))
+    >>> sorted(layout) == [0] * 5 + [1] * 5 + [2] * 5, count_completions(layout, 5, 3)
+    (True, 1)
+    """
+    pieces = [colour for colour, n in enumerate(counts) for _ in range(n)]
+    lines = _grid_lines(rows, cols)
+    shuffle = rng.shuffle
+    for _ in range(tries):
+        shuffle(pieces)
+        if not any(pieces[a] == pieces[b] == pieces[c] for a, b, c in lines):
+            return pieces
+    return None

@@ -16,15 +16,18 @@ TypeError: 'mappingproxy' object does not support item assignment
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+import random
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from itertools import repeat
 from types import MappingProxyType
 from typing import Any
 
 from spynb.engine import Action, SpynbError
 
 from .actions import Big, Claim, Kloak, Slide, Step
-from .bits import BIT, LANE, LINE_BITS, LINES_AT, claims, lane_bits, moves, reaches, square_bits
-from .board import SQUARES
+from .bits import (BIT, CLAIM, LANE, LINE_BITS, LINES_AT, NEAR, PAIR, PASS, SLIDE, SLOT_BITS, SLOTS, Slot, claims,
+                   lane_bits, moves, reaches, square_bits)
+from .board import LINES, SQUARES
 
 __all__ = ["Board"]
 
@@ -138,6 +141,59 @@ class Board:
         bits = LINE_BITS.get(action.squares, 0)
         return bool(bits) and self._small_bits & bits == bits and bool(bits & self._small_bits & self._big_bits)
 
+    # -- simulation mode: drawing a turn's action without listing them all --------------
+    def _legal_in(self, slots: Iterable[Slot]) -> Iterator[Action]:
+        """The legal action each of ``slots`` holds now, where it holds one: exactly the moves and claims that
+        :meth:`moves` and :meth:`claims` list, and the pass when there are no moves (the one test of a slot)."""
+        small, big = self._small_bits, self._big_bits
+        free, uncovered, covered = ~(small | big), small & ~big, small & big
+        for kind, frm, to, actions in slots:
+            if kind == PAIR:
+                if to & free:
+                    if frm & uncovered:
+                        yield actions[0]  # KL-4: an uncovered small piece steps to an open square
+                    elif frm & big:
+                        yield actions[1]  # KL-5: a big piece moves to an open square
+                elif to & uncovered and frm & big:
+                    yield actions[2]  # KL-5: a big piece kloaks an uncovered small piece
+            elif kind == SLIDE:
+                if frm & covered and to & free:
+                    yield actions[0]  # KL-5: only a kloaking big piece slides, to an open square
+            elif kind == CLAIM:
+                if small & frm == frm and covered & frm:
+                    yield actions[0]  # KL-7: three small pieces in a line, at least one covered
+            elif kind == PASS and not self.moves():
+                yield actions[0]  # KL-9: pass only when no piece can move
+
+    def drawable(self) -> tuple[Action, ...]:
+        """The actions :meth:`draw` can return here, in slot order (the same set as the legal actions)."""
+        return tuple(self._legal_in(SLOTS))
+
+    def draw(self, rng: random.Random, tries: int = 256) -> Action | None:
+        """A move, claim or pass drawn uniformly among the legal ones, by drawing slots until one holds a legal
+        action; ``None`` if ``tries`` slots in a row did not (then the caller draws from the listed actions,
+        which keeps every legal action equally likely)."""
+        drawn = map(SLOTS.__getitem__, map(rng.getrandbits, repeat(SLOT_BITS, tries)))
+        return next(self._legal_in(drawn), None)
+
+    def scoring(self) -> list[Action]:
+        """The actions that score now: a claim of one colour (KL-7) and a small step that makes a line (KL-6),
+        for a searching player's rollouts (every colour is read, so only a determinised state may ask)."""
+        small, bits = self._small, self._small_bits
+        found: list[Action] = [c for c in self.claims() if small[c.a] == small[c.b] == small[c.c]]  # type: ignore[attr-defined]
+        uncovered, free = bits & ~self._big_bits, ~(bits | self._big_bits)
+        for line_bits, squares, bits_of in _LINE_SQUARES:
+            if (line_bits & uncovered).bit_count() != 2 or not line_bits & free:
+                continue
+            gap = next(sq for sq, bit in zip(squares, bits_of) if bit & free)
+            colour, other = (small[sq] for sq in squares if sq != gap)
+            if colour != other:
+                continue
+            for frm in _NEIGHBOURS_OF[gap]:
+                if BIT[frm] & uncovered & ~line_bits and small[frm] == colour:
+                    found.append(Step(frm, gap))
+        return found
+
     def lines_made(self, square: str) -> tuple[tuple[str, str, str], ...]:
         """KL-6: lines of three uncovered small pieces of one colour through ``square``."""
         uncovered = self._small_bits & ~self._big_bits
@@ -190,6 +246,9 @@ class Board:
             raise SpynbError("only small pieces on the board can be recoloured")
         self._small.update(colours)
 
+
+_LINE_SQUARES = tuple((LINE_BITS[line], line, tuple(BIT[sq] for sq in line)) for line in LINES)
+_NEIGHBOURS_OF = {sq: tuple(o for o in SQUARES if NEAR[sq] & BIT[o]) for sq in SQUARES}
 
 _TESTS: dict[type, Callable[[Board, Any], bool]] = {
     Step: Board._can_step, Big: Board._can_move_big, Slide: Board._can_slide, Kloak: Board._can_kloak,

@@ -14,12 +14,12 @@ from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from spynb.engine import (CHANCE_TURN, OVER, Action, Event, History, IllegalActionError, OptionError, State, Turn, View,
-                          freeze)
+from spynb.engine import (CHANCE_TURN, NULL_HISTORY, OVER, Action, Event, History, IllegalActionError, NullHistory,
+                          OptionError, State, Turn, View, freeze)
 
 from .actions import MOVES, Big, Claim, Kloak, Pass, Place, Score, Slide, Step
 from .board import COLOUR_NAMES, SQUARES, VARIANTS, adjacent, in_line
-from .layouts import Progress, advance, layouts_after, next_counts, start
+from .layouts import Progress, advance, layouts_after, next_counts, random_layout, start
 from .memory import remember
 from .pieces import Board
 
@@ -156,7 +156,7 @@ class KloakState(State):
         """KL-6: the lines the mover chooses among after a small move."""
         self._winners: tuple[int, ...] = ()
         self.step = 0
-        self._history = History(_NARRATORS)
+        self._history: History = History(_NARRATORS)
 
     def set_board(self, small: Mapping[str, str], big: Iterable[str]) -> None:
         """Put exactly these pieces on the board: square -> colour of each small piece, and the big pieces' squares.
@@ -167,6 +167,8 @@ class KloakState(State):
         :raises SpynbError: when a piece is not on a square a1 … e5 (the board is left as it was).
         """
         self._board = Board(small, big)
+        self._plan: tuple[Place, ...] | None = None
+        """Simulation mode: a whole setup drawn at once, placed one chance point at a time (:meth:`random_outcome`)."""
         self._legal: tuple[Action, ...] | None = None
         """The current seat's legal actions, worked out once per position (cleared by every change)."""
 
@@ -284,6 +286,46 @@ class KloakState(State):
             return ()
         return _setup_outcomes(self._setup, SETUP_ORDER[len(self._board.small)], self._letters)
 
+    # -- simulation mode (spynb.engine.simulate) --------------------------------------
+    def random_action(self, rng: random.Random) -> Action:
+        """A legal action drawn uniformly: a slot of every possible move, claim and pass drawn until one is
+        legal on the bit masks (KL-4, KL-5, KL-7, KL-9), without listing them; choosing a line (KL-6) draws
+        from the list."""
+        if self.phase == PLAY:
+            action = self._board.draw(rng)
+            if action is not None:
+                return action
+        return rng.choice(self.legal_actions())
+
+    def random_universe(self) -> tuple[Action, ...]:
+        """The actions :meth:`random_action` draws from here: the slots the bit masks accept."""
+        return self._board.drawable() if self.phase == PLAY else self.legal_actions()
+
+    def random_outcome(self, rng: random.Random) -> Action:
+        """KL-2: the next square's colour, from a whole valid layout drawn at once (every valid layout equally
+        likely, as the square-by-square weights give), placed one chance point at a time.
+
+        A setup begun some other way (by hand, or by other draws) goes on by the weights: placing anything but
+        the plan's next piece drops the plan (:meth:`_place`), as does :meth:`set_board`.
+        """
+        placed = len(self._board.small)
+        plan = self._plan
+        if plan is None:
+            layout = None if placed else random_layout(_SETUP_ROWS, _SETUP_COLS, tuple(n for _, n in self.colours), rng)
+            if layout is None:
+                return super().random_outcome(rng)
+            plan = self._plan = tuple(_PLACES[square, self._letters[c]] for square, c in zip(SETUP_ORDER, layout))
+        return plan[placed]
+
+    def scoring_actions(self) -> list[Action]:
+        """The actions of the seat to move that score now (omniscient: for searches of a determinised state)."""
+        return self._board.scoring() if self.phase == PLAY else list(self.legal_actions())
+
+    def stop_logging(self) -> bool:
+        """Log into the null history from now on: no events, and :meth:`validate` skips the checks read from them."""
+        self._history = NULL_HISTORY
+        return True
+
     def explain_illegal(self, action: Action, seat: int) -> IllegalActionError:
         rules = self.spec.rules
         if isinstance(action, Place):
@@ -348,6 +390,8 @@ class KloakState(State):
 
     def _place(self, action: Place) -> None:
         square, colour = action.square, action.colour
+        if self._plan is not None and self._plan[len(self._board.small)] != action:
+            self._plan = None  # the setup left the plan drawn in simulation mode
         self._board.place(square, colour)
         self._setup = advance(self._setup, self._colour_index[colour])
         self._log("place", None, ("square", square), ("colour", colour))
@@ -460,8 +504,9 @@ class KloakState(State):
         elif on_board + scored != Counter(dict(self.colours)):
             problems.append(f"small pieces not conserved: board {dict(on_board)} + scored {dict(scored)} "
                             f"!= {dict(self.colours)}")
+        logged = not isinstance(self._history, NullHistory)
         score_events = [e for e in self._history.events() if e.kind == "score"]
-        if [(e.actor, e.get("colour"), tuple(e.get("squares"))) for e in score_events] != self.scored:
+        if logged and [(e.actor, e.get("colour"), tuple(e.get("squares"))) for e in score_events] != self.scored:
             problems.append("the scores differ from the scoring history: a scored piece came back or vanished")
         if any(self.score_of(team[0]) > WINNING_SCORES for team in self.teams):
             problems.append("a team scored after winning")

@@ -49,7 +49,7 @@ def random_game_trial(game: str, seats: int, turn_limit: int | None = None,
     limit = LIMITS.get(game, 200) if turn_limit is None else turn_limit
 
     def trial(rng: random.Random) -> tuple[tuple[int, ...], int]:
-        state = random_playout(get_spec(game).new_state(variant, seats, {"turn_limit": limit}), rng)
+        state = random_playout(get_spec(game).new_state(variant, seats, {"turn_limit": limit}), rng, quiet=True)
         return state.winners, state.view(None)["turn_number"]
 
     return trial

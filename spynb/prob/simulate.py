@@ -134,27 +134,34 @@ def random_action(state: Any, rng: random.Random) -> tuple[int | None, Any]:
     """One uniformly random step: a chance outcome with its probability, or a random legal action.
 
     Returns ``(seat, action)``; ``seat`` is ``None`` for chance.  With several
-    seats pending (simultaneous choices) the first pending seat acts.
-    """
-    from spynb.engine import sample_chance
+    seats pending (simultaneous choices) the first pending seat acts.  The
+    draw is the game's own (simulation mode, :mod:`spynb.engine.simulate`).
 
-    turn = state.turn
-    if turn.chance:
-        return None, sample_chance(state, rng)
-    seat = turn.seats[0]
-    return seat, rng.choice(state.legal_actions(seat))
+    :raises ValueError: when the game is over (there is no step to take).
+    """
+    from spynb.engine.simulate import random_step
+
+    step = random_step(state, rng)
+    if step is None:
+        raise ValueError("the game is over: there is no step to take")
+    return step
 
 
 def random_playout(state: Any, rng: random.Random, *, stop: Callable[[Any], bool] | None = None,
-                   max_steps: int = 1_000_000) -> Any:
+                   max_steps: int = 1_000_000, quiet: bool = False) -> Any:
     """Play ``state`` on with random legal actions (seats) and sampled outcomes (chance).
 
     Changes ``state`` in place and returns it, when the game is over or
-    ``stop(state)`` is true.  Give the game a ``turn_limit`` so it ends.
+    ``stop(state)`` is true.  Give the game a ``turn_limit`` so it ends.  It
+    runs in simulation mode (:func:`spynb.engine.simulate.playout`): the
+    game's own fast draws, applied without checking again; with ``quiet`` the
+    game also stops logging events (for trials that read only the outcome).
+
+    :raises RuntimeError: when the game has not ended within ``max_steps``.
     """
-    for _ in range(max_steps):
-        if state.over or (stop is not None and stop(state)):
-            return state
-        seat, action = random_action(state, rng)
-        state.apply(action, seat)
-    raise RuntimeError(f"the playout did not end within {max_steps} steps")
+    from spynb.engine.simulate import playout
+
+    playout(state, rng, stop=stop, limit=max_steps, quiet=quiet)
+    if not state.over and (stop is None or not stop(state)):
+        raise RuntimeError(f"the playout did not end within {max_steps} steps")
+    return state
