@@ -166,13 +166,14 @@ function drawAid(ctx) {
         row.note ? h("span", { class: "spynb-aid__notes", text: ` (notes: ${row.note})` }) : null),
       row.cells.map((/** @type {any} */ cell) => h("td", { class: `is-${cell.kind}`, title: cell.title,
         text: cell.text, dataset: { kind: cell.kind } }))))));
-  box.append(
+  box.append(...[
     h("h4", { class: "spynb-aid__title", text: aid.title }),
     h("p", { class: "spynb-aid__method", text: aid.method }),
     aid.rows.length ? h("div", { class: "spynb-aid__scroll" }, table)
       : h("p", { class: "spynb-aid__note", text: "Nothing uncertain in your notes yet." }),
     aid.left_out ? h("p", { class: "spynb-aid__note", text: aid.left_out }) : null,
-    h("ul", { class: "spynb-aid__list" }, (aid.notes || []).map((/** @type {string} */ n) => h("li", { text: n }))));
+    h("ul", { class: "spynb-aid__list" }, (aid.notes || []).map((/** @type {string} */ n) => h("li", { text: n }))),
+  ].filter((node) => node !== null));
   return box;
 }
 

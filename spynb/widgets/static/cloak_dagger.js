@@ -237,7 +237,8 @@ function drawCloakDagger(ctx) {
 
   return h("div", { class: "cd" },
     h("div", { class: "cd-left" }, box, cdKey(ctx), todo),
-    h("div", { class: "cd-right" }, side, shownLog, drawAid(ctx)));
+    h("div", { class: "cd-right" }, side, shownLog),
+    h("div", { class: "cd-aid" }, drawAid(ctx)));
 }
 
 /**
