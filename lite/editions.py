@@ -14,8 +14,10 @@ adds ``exercises/answer-key.md``, every exact answer computed by spynb.
 
 What this withholds is the answers' *text*; the code that checks answers has
 to compute them, and its source ships with the site.  :func:`leaks` searches
-files for every exact answer's text, as fractions and as decimals at the
-precisions the notebooks print; the student build must have none.
+files for every exact answer's text — as fractions (``3/8`` and the
+``Fraction(3, 8)`` a doctest prints) and as decimals at the precisions the
+notebooks print; the student build must have none, in any file a visitor can
+fetch (:func:`built_texts` reads a built site, wheels unpacked).
 
 Standard library only (spynb is imported when answers are needed).
 """

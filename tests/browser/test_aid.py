@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import pytest
 
-from .browser_helpers import SCREENSHOTS, run_python
-from .test_boards import _board_notebook, axe_violations, python_json
+from .browser_helpers import run_python
+from .test_boards import _board_notebook, _shoot, axe_violations, python_json
 
 pytestmark = pytest.mark.browser
 
@@ -36,27 +36,6 @@ def aid_notebook(browser, site_url):
     notebook = _board_notebook(browser, site_url, "target.ipynb", boards=2)
     yield notebook
     notebook.page.context.close()
-
-
-def _shoot(board, name: str) -> None:
-    """The board with its aid, at the notebook's width and at 768 px, where nothing may stick out of it."""
-    page = board.page
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    size = page.viewport_size
-    page.set_viewport_size({"width": size["width"], "height": 2400})
-    try:
-        board.scroll_into_view_if_needed()
-        board.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
-        page.set_viewport_size({"width": 768, "height": 2400})
-        page.wait_for_function("el => el.getBoundingClientRect().width < 740", arg=board.element_handle(),
-                               timeout=10_000)
-        board.screenshot(path=str(SCREENSHOTS / f"{name}-768.png"))
-        overflow = board.evaluate("el => [...el.querySelectorAll('*')].filter(n => n.offsetParent && "
-                                  "n.getBoundingClientRect().right > el.getBoundingClientRect().right + 1)"
-                                  ".map(n => n.getAttribute('class') || n.tagName).slice(0, 5)")
-        assert overflow == [], f"at 768 px these stick out of the board: {overflow}"
-    finally:
-        page.set_viewport_size(size)
 
 
 @pytest.mark.parametrize("key", list(BOARDS))
