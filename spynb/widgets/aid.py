@@ -93,7 +93,8 @@ def _rows(view: View, table: Deduction) -> tuple[list[dict[str, Any]], str]:
     if view.game == "target":
         return [{"key": seat, "seat": seat, "label": f"Seat {seat}", "note": "",
                  "cells": [_cell(table[seat][c]) for c in table.columns]} for seat in table.rows], ""
-    notes = {note["envelope"]: note["text"] for note in view["notes"]}
+    notes = {note["envelope"]: " ".join([*note["letters"], *"?" * note["unknown"], *"…" * (not note["complete"])])
+             for note in view["notes"]}  # the note as the seat wrote it: letters seen, ? unseen, … looked in part
     shown = [e for e in table.rows if _uncertain(table[e])]
     settled = [e for e in table.rows if e not in shown]
     rows = [{"key": e, "seat": None, "label": f"Envelope {e}", "note": notes.get(e, ""),
@@ -153,7 +154,8 @@ class DeductionAid(traitlets.HasTraits):
         for anything but ``True`` or ``False``, and while the device passes.
         """
         if self.GAME not in AID_GAMES:
-            self.error = refusal(f"There is no deduction aid for this game (only for {' and '.join(AID_GAMES)}).")
+            self.error = refusal("There is no deduction aid for this game: only The Target's and Cloak & Dagger's "
+                                 "boards have one.")
             return False
         if not isinstance(on, bool):
             self.error = refusal("the aid switch needs true or false")

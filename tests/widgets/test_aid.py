@@ -64,6 +64,7 @@ def test_the_panel_equals_deduce_for_the_seat_view(index):
     left_out = set(table.rows) - {row["key"] for row in data["rows"]}
     assert all(table[r][c] in (0, 1) for r in left_out for c in table.columns)  # only settled envelopes are left out
     assert data["rows"], "the position has something uncertain to show"
+    assert all("~" not in row["note"] for row in data["rows"]), "a note as the seat wrote it, not markup"
 
 
 def test_TG_7_the_outed_reveal_moves_the_panel_as_deduce_does():
