@@ -55,6 +55,7 @@ import traitlets
 
 from ..engine import Game, IllegalActionError, Record, RecordError, SpynbError
 from ..engine.core import Event
+from .aid import AID_KINDS, DeductionAid
 from .narration import Narration
 from .pacing import PACE_KINDS, BotPacing
 from .records import RECORD_KINDS, SharedPositions
@@ -111,7 +112,7 @@ class _Entry:
         self.first_event, self.last_event = first_event, last_event
 
 
-class PlayBoard(BotPacing, Narration, SharedPositions, anywidget.AnyWidget):
+class PlayBoard(BotPacing, Narration, SharedPositions, DeductionAid, anywidget.AnyWidget):
     """A live board for one game: seats played by people (hot-seat) or bots, one view shown at a time.
 
     Subclasses set ``GAME`` (the game's name) and ``MODULE`` (the name of
@@ -606,6 +607,8 @@ class PlayBoard(BotPacing, Narration, SharedPositions, anywidget.AnyWidget):
             self._pacing_message(content)
         elif kind in RECORD_KINDS:
             self._records_message(content)
+        elif kind in AID_KINDS:
+            self._aid_message(content)
         elif not self.handle_extra(content):
             self.error = _error(f"unknown message from the board: {kind!r:.40}")
 
