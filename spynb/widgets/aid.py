@@ -53,6 +53,8 @@ EXACT_LIMIT = 3 ** 8
 sample; listing 3⁹ deals for 10 seats takes a good part of a second in the browser, sampling a few hundredths."""
 TRIALS = 2000
 """Deals kept when the aid samples (each cell's 95% interval is then at most about ±0.02 wide)."""
+SHORT_DENOMINATOR = 99
+"""An exact chance is written as a fraction up to this denominator, as a decimal above it: nothing hides in a tooltip."""
 _VIEW_KEYS = ("game", "seat", "label", "omniscient")
 
 
@@ -80,8 +82,8 @@ def _cell(cell: Fraction | Estimate | None) -> dict[str, Any]:
                 "title": f"sampled: 95% interval {cell.low:.3f} to {cell.high:.3f} ({cell.n} deals)"}
     if cell is None:
         return {"kind": "none", "value": None, "text": "—", "title": "not computed"}
-    return {"kind": "exact", "value": float(cell), "fraction": str(cell), "text": f"{float(cell):.3f}",
-            "title": f"exactly {cell}"}
+    text = str(cell) if cell.denominator <= SHORT_DENOMINATOR else f"{float(cell):.3f}"
+    return {"kind": "exact", "value": float(cell), "fraction": str(cell), "text": text, "title": f"exactly {cell}"}
 
 
 def _uncertain(row: Mapping[str, Any]) -> bool:
@@ -106,9 +108,9 @@ def _rows(view: View, table: Deduction) -> tuple[list[dict[str, Any]], str]:
 
 def _method(table: Deduction) -> str:
     if table.exact:
-        return "Exact: every figure is a fraction, shown as a decimal (point at one to see it)."
-    return (f"Sampled ({TRIALS} deals that agree with your view): each figure ± half its 95% interval "
-            "(point at one to see the interval).")
+        return (f"Exact, over every deal your view allows: a fraction, or a decimal when its bottom number "
+                f"is over {SHORT_DENOMINATOR}.")
+    return f"Sampled ({TRIALS} deals that agree with your view): each figure ± half its 95% interval."
 
 
 def _panel(view: View) -> dict[str, Any]:

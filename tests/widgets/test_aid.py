@@ -67,6 +67,16 @@ def test_the_panel_equals_deduce_for_the_seat_view(index):
     assert all("~" not in row["note"] for row in data["rows"]), "a note as the seat wrote it, not markup"
 
 
+def test_an_exact_chance_is_written_as_its_fraction_not_left_to_a_tooltip():
+    data = aid.panel(decisions.outed_view().to_dict())
+    cells = [cell for row in data["rows"] for cell in row["cells"]]
+    assert data["kind"] == "exact" and cells
+    for cell in cells:
+        short = Fraction(cell["fraction"]).denominator <= aid.SHORT_DENOMINATOR
+        assert cell["text"] == (cell["fraction"] if short else f"{cell['value']:.3f}")
+    assert "point at" not in data["method"]
+
+
 def test_TG_7_the_outed_reveal_moves_the_panel_as_deduce_does():
     data = aid.panel(decisions.outed_view().to_dict())
     row = next(r for r in data["rows"] if r["seat"] == 3)
