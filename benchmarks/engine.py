@@ -406,8 +406,8 @@ def where_the_time_goes(baseline: Measure, measures: list[Measure], names: list[
     again) beside the loop and the contract alone and the share spent listing legal actions."""
     base = statistics.median(c.rate for c in baseline.slices)
     actions, _, seconds = playouts(ContractFloor, 200, seed)
-    print(f"\nwhere the contract's time goes, µs per action in {BASELINE}'s time (the loop and the contract with a "
-          f"game that does nothing: {seconds / actions * 1e6:.1f} µs):")
+    print(f"\nwhere the contract's time goes, µs per action in {BASELINE}'s median time (the loop and the contract "
+          f"with a game that does nothing, timed once after the rounds: {seconds / actions * 1e6:.1f} µs):")
     for name in names:
         slowest = slowest_of(measures, name, False)
         cost = 1e6 / base / statistics.median(slowest.ratios)

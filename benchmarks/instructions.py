@@ -45,9 +45,8 @@ from engine import (BASELINE, HASH_SEED, ContractFloor, Listing, chess_game, con
 
 SLOWEST_SEATS = {"cloak-dagger": 5, "kloak": 2, "target": 4}
 """Each game's slowest seat count by instructions per action in simulation mode (``--all-seats``, 2026-11-30)."""
-PEERS = (BASELINE, "python_tic_tac_toe", "python-chess")
-PEER_GAMES = 50
-"""Peer games per measured game of spynb (a peer's game is shorter)."""
+PEER_GAMES = {BASELINE: 50, "python_tic_tac_toe": 10, "python-chess": 1}
+"""Each peer's games per spynb game measured (a peer's game is shorter: 4, 8 and about 350 actions)."""
 
 
 def play(what: str, games: int) -> int:
@@ -62,7 +61,7 @@ def play(what: str, games: int) -> int:
         return playouts(ContractFloor, games, 0)[0]
     if what == "python-chess":
         return sum(chess_game(rng)[0] for _ in range(games))
-    if what in PEERS:
+    if what in PEER_GAMES:
         return openspiel_playouts(what, games)
     name, seats_text, *part = what.split(":")
     spec, seats = spynb.get_spec(name), int(seats_text)
@@ -131,9 +130,9 @@ def main(argv: list[str] | None = None) -> None:
     if shutil.which("valgrind") is None:
         raise SystemExit("needs valgrind (apt-get install valgrind)")
     print(f"{'':<44} {'instructions/action':>20} {'share':>6}   (PYTHONHASHSEED={HASH_SEED})")
-    for peer in PEERS:
+    for peer, games in PEER_GAMES.items():
         try:
-            show(peer, per_action(peer, args.games * PEER_GAMES))
+            show(peer, per_action(peer, args.games * games))
         except subprocess.CalledProcessError:
             print(f"{peer:<44} {'not installed':>20}")
     show("the loop and the contract alone", per_action("floor", args.games))
