@@ -44,7 +44,8 @@ from engine import (BASELINE, HASH_SEED, ContractFloor, Listing, chess_game, con
                     new_state, openspiel_game, playouts, simulation_game)
 
 SLOWEST_SEATS = {"cloak-dagger": 5, "kloak": 2, "target": 4}
-"""Each game's slowest seat count by instructions per action in simulation mode (``--all-seats``, 2026-11-30)."""
+"""The seat count measured by default.  Which seat count is slowest moves between ``engine.py``'s timed runs (Cloak &
+Dagger's are within 10% of each other), so ``--all-seats`` counts every one and names the slowest."""
 PEER_GAMES = {BASELINE: 50, "python_tic_tac_toe": 10, "python-chess": 1}
 """Each peer's games per spynb game measured (a peer's game is shorter: 4, 8 and about 350 actions)."""
 
