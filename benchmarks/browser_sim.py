@@ -126,7 +126,7 @@ def show(where: str, results: list[tuple[str, int, int, float, float]], allowed:
         print(f"{where:<8} {label:<24} {seconds[column - 3]:8.2f} {unit}  (wall {seconds[1]:.2f} s; "
               f"{turns:,} turns, {won:,} games won)")
     total = sum(r[column] for r in results)
-    print(f"{where:<8} {'all three':<24} {total:8.2f} {unit}  (target <= {allowed:.0f} {unit}: "
+    print(f"{where:<8} {'all three':<24} {total:8.2f} {unit}  (target <= {allowed:.3g} {unit}: "
           f"{'met' if total <= allowed else 'MISSED'})")
 
 
