@@ -4,12 +4,17 @@ A virtual machine's clock swings by up to 2× between runs; callgrind's instruct
 (``valgrind``, from Debian's packages) does not.  Each measurement runs this script twice
 under callgrind, with ``--games`` games and with twice as many, and divides the difference by
 the actions applied in the second half (the same seeded games in both runs: so starting up and
-filling the caches count for nothing).  Measured, all in the same interpreter:
+filling the caches count for nothing).  Every run has the same hash seed (``PYTHONHASHSEED=0``):
+dictionary and set layouts otherwise move a pure-Python game's count by several per cent.
+Measured, all in the same interpreter:
 
-* each spynb game's random playouts at its slowest seat count, as ``engine.py`` plays them;
-* listing the legal actions alone, for every position of those playouts where a seat decides;
+* each spynb game's random playouts through the contract and in simulation mode, as ``engine.py``
+  plays them, at its slowest seat count (``--all-seats``: at every seat count of its default variant,
+  the slowest counting);
+* listing the legal actions alone, for every position of the contract's playouts where a seat decides;
 * the loop and the contract with a game that does nothing (``engine.ContractFloor``);
-* OpenSpiel's python_kuhn_poker, when ``open_spiel`` is importable (the engine targets' baseline).
+* the peers, when installed: OpenSpiel's python_kuhn_poker (the engine targets' baseline) and
+  python_tic_tac_toe, and python-chess.
 
 Instructions are not time: OpenSpiel's games run partly in C++ behind pybind11, at a different
 rate of instructions per second, so compare spynb's own figures here (before and after a change,
@@ -17,12 +22,13 @@ or a part against the whole) and take the ratios to OpenSpiel from ``engine.py``
 
 Run by hand (slow: callgrind runs Python about 50× slower)::
 
-    PYTHONPATH=. /tmp/os/bin/python benchmarks/instructions.py [--games 20]
+    PYTHONPATH=. /tmp/bench/bin/python benchmarks/instructions.py [--games 10] [--all-seats]
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import re
 import shutil
@@ -34,30 +40,38 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import spynb  # noqa: E402
-from engine import TURN_LIMIT, ContractFloor, Listing, new_game_state, openspiel_game, playouts  # noqa: E402
+from engine import (BASELINE, HASH_SEED, ContractFloor, Listing, chess_game, contract_game, new_game_state,  # noqa: E402
+                    new_state, openspiel_game, playouts, simulation_game)
 
-SLOWEST_SEATS = {"cloak-dagger": 6, "kloak": 2, "target": 4}
-"""Each game's slowest seat count in ``engine.py``'s runs."""
-BASELINE = "python_kuhn_poker"
+SLOWEST_SEATS = {"cloak-dagger": 5, "kloak": 2, "target": 4}
+"""The seat count measured by default.  Which seat count is slowest moves between ``engine.py``'s timed runs (Cloak &
+Dagger's are within 10% of each other), so ``--all-seats`` counts every one and names the slowest."""
+PEER_GAMES = {BASELINE: 50, "python_tic_tac_toe": 10, "python-chess": 1}
+"""Each peer's games per spynb game measured (a peer's game is shorter: 4, 8 and about 350 actions)."""
 
 
 def play(what: str, games: int) -> int:
     """Play ``games`` of ``what`` as ``engine.py`` does; the actions applied, or the positions collected.
 
-    ``GAME:collect`` collects every position of the playouts where a seat decides; ``GAME:listing`` collects
+    ``GAME:SEATS`` plays through the contract, ``GAME:SEATS:sim`` in simulation mode; ``GAME:SEATS:collect``
+    collects every position of the contract's playouts where a seat decides, and ``GAME:SEATS:listing`` collects
     them and then lists each one's legal actions: the difference between the two is the listing.
     """
+    rng = random.Random(0)
     if what == "floor":
         return playouts(ContractFloor, games, 0)[0]
-    if what == BASELINE:
-        return openspiel_playouts(games)
-    name, _, part = what.partition(":")
-    spec = spynb.get_spec(name)
-    seats = SLOWEST_SEATS[name]
+    if what == "python-chess":
+        return sum(chess_game(rng)[0] for _ in range(games))
+    if what in PEER_GAMES:
+        return openspiel_playouts(what, games)
+    name, seats_text, *part = what.split(":")
+    spec, seats = spynb.get_spec(name), int(seats_text)
     if not part:
-        return playouts(lambda: spec.new_state(spec.default_variant, seats, {"turn_limit": TURN_LIMIT}), games, 0)[0]
+        return sum(contract_game(new_state(spec, seats), rng)[0] for _ in range(games))
+    if part == ["sim"]:
+        return sum(simulation_game(spec, seats, rng)[0] for _ in range(games))
     positions = decisions(spec, seats, games)
-    if part == "listing":
+    if part == ["listing"]:
         for state, seat in positions:
             state.legal_actions(seat)
     return len(positions)
@@ -77,12 +91,12 @@ def decisions(spec: spynb.GameSpec, seats: int, games: int) -> list[tuple[spynb.
     return found
 
 
-def openspiel_playouts(games: int) -> int:
+def openspiel_playouts(name: str, games: int) -> int:
     import open_spiel.python.games  # noqa: F401  (registers the pure-Python games)
     import pyspiel
 
-    game, rng = pyspiel.load_game(BASELINE), random.Random(0)
-    return sum(openspiel_game(game, rng) for _ in range(games))
+    game, rng = pyspiel.load_game(name), random.Random(0)
+    return sum(openspiel_game(game, rng)[0] for _ in range(games))
 
 
 def instructions(what: str, games: int, less: tuple[str, int] | None = None) -> tuple[int, int]:
@@ -98,7 +112,7 @@ def instructions(what: str, games: int, less: tuple[str, int] | None = None) -> 
 def _count(what: str, games: int) -> tuple[int, int]:
     run = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
                           sys.executable, __file__, "--child", what, "--games", str(games)],
-                         capture_output=True, text=True, check=True)
+                         capture_output=True, text=True, check=True, env={**os.environ, "PYTHONHASHSEED": HASH_SEED})
     collected = re.search(r"Collected : (\d+)", run.stderr)
     if collected is None:
         raise SystemExit(f"callgrind printed no count for {what}:\n{run.stderr[-2000:]}")
@@ -107,7 +121,8 @@ def _count(what: str, games: int) -> tuple[int, int]:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=20, help="games per measurement")
+    parser.add_argument("--games", type=int, default=10, help="spynb games per measurement")
+    parser.add_argument("--all-seats", action="store_true", help="every seat count, not only the slowest")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child:
@@ -115,28 +130,33 @@ def main(argv: list[str] | None = None) -> None:
         return
     if shutil.which("valgrind") is None:
         raise SystemExit("needs valgrind (apt-get install valgrind)")
-    try:
-        import pyspiel  # noqa: F401
-    except ImportError:
-        baseline = None
-        print("OpenSpiel not installed: no baseline (pip install open_spiel in a separate virtual environment).")
-    else:
-        baseline = per_action(BASELINE, args.games * 50)  # 4 actions a game
-    print(f"{'':<40} {'instructions/action':>20} {'share':>6}")
-    if baseline:
-        show(f"OpenSpiel {BASELINE}", baseline)
+    print(f"{'':<44} {'instructions/action':>20} {'share':>6}   (PYTHONHASHSEED={HASH_SEED})")
+    for peer, games in PEER_GAMES.items():
+        try:
+            show(peer, per_action(peer, args.games * games))
+        except subprocess.CalledProcessError:
+            print(f"{peer:<44} {'not installed':>20}")
     show("the loop and the contract alone", per_action("floor", args.games))
-    for name, seats in SLOWEST_SEATS.items():
-        cost = per_action(name, args.games)
-        show(f"spynb {name} ({seats} seats)", cost)
-        show("  of which listing the legal actions", listing_per_action(name, args.games), of=cost)
-    print(f"reproduce: PYTHONPATH=. python3 benchmarks/instructions.py --games {args.games}")
+    for name, slowest in SLOWEST_SEATS.items():
+        spec = spynb.get_spec(name)
+        seat_counts = spec.allowed_seats(spec.default_variant) if args.all_seats else (slowest,)
+        costs = {}
+        for seats in seat_counts:
+            cost = costs[seats] = per_action(f"{name}:{seats}", args.games)
+            show(f"spynb {name} ({seats} seats)", cost)
+            show("  of which listing the legal actions", listing_per_action(name, seats, args.games), of=cost)
+            show("  in simulation mode", per_action(f"{name}:{seats}:sim", args.games), of=cost)
+        if len(costs) > 1:
+            print(f"  slowest: {max(costs, key=costs.__getitem__)} seats")
+    print(f"reproduce: PYTHONPATH=. python3 benchmarks/instructions.py --games {args.games}"
+          f"{' --all-seats' if args.all_seats else ''}")
 
 
-def listing_per_action(name: str, games: int) -> float:
+def listing_per_action(name: str, seats: int, games: int) -> float:
     """Instructions spent listing legal actions, per action applied, in the second ``games`` games."""
-    first, both = (instructions(f"{name}:listing", n, less=(f"{name}:collect", n))[0] for n in (games, 2 * games))
-    return (both - first) / (play(name, 2 * games) - play(name, games))
+    what = f"{name}:{seats}"
+    first, both = (instructions(f"{what}:listing", n, less=(f"{what}:collect", n))[0] for n in (games, 2 * games))
+    return (both - first) / (play(what, 2 * games) - play(what, games))
 
 
 def per_action(what: str, games: int) -> float:
@@ -146,7 +166,7 @@ def per_action(what: str, games: int) -> float:
 
 def show(label: str, cost: float, of: float | None = None) -> None:
     share = f"{cost / of:6.0%}" if of else ""
-    print(f"{label:<40} {cost:>20,.0f} {share:>6}")
+    print(f"{label:<44} {cost:>20,.0f} {share:>6}")
 
 
 if __name__ == "__main__":

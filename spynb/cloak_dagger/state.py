@@ -8,7 +8,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from spynb.engine import Action, Event, History, IllegalActionError, State, Turn, View, freeze
-from spynb.engine import CHANCE_TURN, OVER
+from spynb.engine import CHANCE_TURN, NULL_HISTORY, OVER
 
 from .actions import Cut, Draw, Open, Pass, Take, Track
 from .cards import (
@@ -141,6 +141,21 @@ class CloakDaggerState(State):
         if self.phase is DRAW:
             return tuple((DRAWS[card], n) for card, n in self.stack_hidden.items() if n)
         return ()
+
+    # -- simulation mode (spynb.engine.simulate) --------------------------------------
+    def random_action(self, rng: random.Random) -> Action:
+        """A legal action drawn uniformly: the same draw as ``rng.choice(self.legal_actions())``."""
+        return rng.choice(self.random_universe())
+
+    def random_universe(self) -> tuple[Action, ...]:
+        """The legal actions of the seat to move, without asking whose turn it is: the envelopes (CD-3) or the
+        decisions after looking inside (CD-6, CD-7)."""
+        return self._choices if self.phase is DECIDE else _ENVELOPE_ACTIONS
+
+    def stop_logging(self) -> bool:
+        """Log into the null history from now on (no events; a seat's notes, read from them, stay empty)."""
+        self._history = NULL_HISTORY
+        return True
 
     def explain_illegal(self, action: Action, seat: int) -> IllegalActionError:
         rules = self.spec.rules

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any
+from collections.abc import Mapping, Sequence
 
 from spynb.engine import SpynbError, View
 
@@ -183,7 +183,7 @@ def _affiliations(state: TargetState, view: View, rng: random.Random) -> None:
     state.outed_seen = outed
 
 
-def _progress(deposits: Any, affiliation: str) -> int:
+def _progress(deposits: Mapping[str, Sequence[str]], affiliation: str) -> int:
     if affiliation == "double-agent":
         return sum(c in DIRTY for cards in deposits.values() for c in cards)
     letters = [letter_of(c) for c in deposits[affiliation.upper()]]
@@ -195,20 +195,20 @@ def evaluate(state: TargetState, seat: int) -> float:
 
     Each Intel towards the side's three (TG-14) is worth about a sixth, each
     towards the best rival side's three costs as much, and Intel the side
-    holds counts a little.
+    holds counts a little.  Read off the state itself (a search scores every
+    imagined game with it): the same value as from the omniscient view.
     """
-    truth = state.view(None)
-    affiliations = truth["affiliations"]
-    mine = affiliations[str(seat)]
     if state.over:
-        if not truth["winners"]:
+        winners = state.winner_seats
+        if not winners:
             return 0.5
-        return 1.0 if seat in truth["winners"] else 0.0
-    deposits = truth["deposits"]
-    sides = set(affiliations.values())
+        return 1.0 if seat in winners else 0.0
+    affiliation, deposits = state.affiliation, state.deposits
+    mine = affiliation[seat]
     own = _progress(deposits, mine)
-    rival = max((_progress(deposits, side) for side in sides if side != mine), default=0)
-    held = sum(1 for s, a in affiliations.items() if a == mine
-               for c in truth["hands"][s] if c.startswith("dirty" if mine == "double-agent" else ("intel", "dirty")))
+    rival = max((_progress(deposits, side) for side in set(affiliation[1:]) if side != mine), default=0)
+    wanted = "dirty" if mine == "double-agent" else ("intel", "dirty")
+    held = sum(1 for s in range(1, state.seats + 1) if affiliation[s] == mine
+               for c in state.hands[s] if c.startswith(wanted))
     value = 0.5 + 0.15 * (own - rival) + 0.02 * min(held, 5)
     return min(0.95, max(0.05, value))

@@ -33,7 +33,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from spynb.engine import CHANCE_TURN, OVER, Action, Event, History, IllegalActionError, State, Turn, View
+from spynb.engine import CHANCE_TURN, NULL_HISTORY, OVER, Action, Event, History, IllegalActionError, State, Turn, View
 
 from .actions import (
     Assign, Counter, Deal, Discard, Draw, Evade, Pick, Play, Remove, Resolve, Reveal, TurnIn,
@@ -282,6 +282,40 @@ class TargetState(State):
                 if listed is action:
                     return True
         return State.is_legal(self, action, seat)
+
+    # -- simulation mode (spynb.engine.simulate) --------------------------------------
+    def random_action(self, rng: random.Random) -> Action:
+        """A legal action of the first seat to move, drawn uniformly: the same draw as ``rng.choice`` from
+        :meth:`legal_actions`."""
+        return rng.choice(self.random_universe())
+
+    def random_universe(self) -> tuple[Action, ...]:
+        """The first seat to move's legal actions (listed once per position), without the contract's seat
+        checks around the listing."""
+        seat = self.turn.seats[0]
+        actions = self._cache.get(seat)
+        if actions is None:
+            actions = self._cache[seat] = legal(self, seat)
+        return actions
+
+    def random_outcome(self, rng: random.Random) -> Action:
+        """A card drawn from the deck due (TG-1: uniform over its remaining multiset), the same draw as
+        :func:`~spynb.engine.game.sample_chance` without listing the weights; the setup's draws by the weights."""
+        if not self.draws:
+            return super().random_outcome(rng)
+        name = self.draws[0][1]
+        deck = self.decks[name]
+        ticket = rng.randrange(sum(deck.values()))
+        for card in _DECK_CARDS[name]:
+            ticket -= deck.get(card, 0)
+            if ticket < 0:
+                return _DEALS[card]
+        raise AssertionError("a deck's cards add up to its size")
+
+    def stop_logging(self) -> bool:
+        """Log into the null history from now on: no events (a view's recent events are empty)."""
+        self._history = NULL_HISTORY
+        return True
 
     # -- why not ------------------------------------------------------------------
     def explain_illegal(self, action: Action, seat: int) -> IllegalActionError:
@@ -686,6 +720,7 @@ def _deal_weights(card: str) -> tuple[tuple[Action, int] | None, ...]:
 # Chance outcomes are values: each is built once here and shared by every position.
 _DEAL_WEIGHTS = {card: _deal_weights(card) for card in RANK}
 _DECK_CARDS = {deck: tuple(DECK_COUNTS[deck]) for deck in DECKS}
+_DEALS = {card: weights[1][0] for card, weights in _DEAL_WEIGHTS.items()}  # type: ignore[index]
 _ONLY = {seat: frozenset((seat,)) for seat in range(1, max(SETUP_CHART) + 1)}
 """The audience of what one seat alone sees."""
 def _fractions(weights: tuple[tuple[Action, int], ...]) -> tuple[tuple[Action, Fraction], ...]:

@@ -52,6 +52,42 @@ def test_target_evaluate_is_a_probability_and_certain_at_the_end() -> None:
             assert 0 < SPEC.evaluate(state, seat) < 1
 
 
+def _evaluate_from_the_view(state: TargetState, seat: int) -> float:
+    """The evaluation as the omniscient view reads (TG-14): progress in deposits, Intel held by the side."""
+    truth = state.view(None)
+    sides = truth["affiliations"]
+    if state.over:
+        return 1.0 if seat in truth["winners"] else 0.0 if truth["winners"] else 0.5
+
+    def progress(side: str) -> int:
+        if side == "double-agent":
+            return sum(c.startswith("dirty") for cards in truth["deposits"].values() for c in cards)
+        letters = [c[-1] for c in truth["deposits"][side.upper()]]
+        return max(map(letters.count, letters), default=0)
+
+    mine = sides[str(seat)]
+    rival = max([progress(side) for side in set(sides.values()) - {mine}], default=0)
+    kinds = ("dirty",) if mine == "double-agent" else ("intel", "dirty")
+    held = sum(card.split("-")[0] in kinds for s, side in sides.items() if side == mine for card in truth["hands"][s])
+    return min(0.95, max(0.05, 0.5 + 0.15 * (progress(mine) - rival) + 0.02 * min(held, 5)))
+
+
+def test_target_evaluate_reads_the_state_as_the_omniscient_view_does() -> None:
+    positions = []
+    for seats, seed in ((4, 3), (7, 4), (11, 5)):
+        positions += [state.clone() for i, (state, _, _) in enumerate(playout(SPEC, "standard", seats, seed, 40))
+                      if i % 11 == 0 and all(state.affiliation[1:])]  # evaluated once sides are dealt
+        bots = {s: make_bot("rules", SPEC, seed + s) for s in range(1, seats + 1)}
+        positions.append(play_match(SPEC, bots, seed=seed, options={"turn_limit": 300}).record.replay().state)
+    values = set()
+    for state in positions:
+        for seat in range(1, state.seats + 1):
+            value = SPEC.evaluate(state, seat)
+            assert value == _evaluate_from_the_view(state, seat), (state, seat)
+            values.add(value)
+    assert len(values) >= 6 and {0.0, 1.0} <= values, values
+
+
 def _at_operatives(state: TargetState, rng: random.Random, plays: dict[int, str]) -> TargetState:
     for seat, card in plays.items():
         state.apply(Play(card), seat)

@@ -16,6 +16,7 @@ import pytest
 
 import spynb
 from spynb.engine import NULL_HISTORY, Action, NullHistory, State, sample_chance
+from spynb.cloak_dagger import CloakDaggerState
 from spynb.engine.simulate import paused_gc, playout, random_step
 
 GAMES = spynb.game_names()
@@ -65,7 +66,8 @@ def test_the_fast_draw_chooses_among_exactly_the_legal_actions(name: str) -> Non
 
 @pytest.mark.parametrize("name", FAST_ACTIONS)
 def test_the_fast_draw_is_uniform(name: str) -> None:
-    positions = [state.clone() for i, state in enumerate(decisions(name, 3)) if i % 37 == 5][:4]
+    choices = (state for state in decisions(name, 3) if len(state.legal_actions(state.turn.seats[0])) > 1)
+    positions = [state.clone() for i, state in enumerate(choices) if i % 37 == 5][:4]
     rng = random.Random(2026)
     for state in positions:
         legal = state.legal_actions(state.turn.seats[0])
@@ -74,6 +76,46 @@ def test_the_fast_draw_is_uniform(name: str) -> None:
         assert set(counts) <= set(legal)
         statistic = chi_square(counts, {a: draws / len(legal) for a in legal})
         assert statistic < chi_square_limit(len(legal) - 1), f"{state!r}: chi-square {statistic:.1f}"
+
+
+SAME_DRAWS = ["cloak-dagger", "target"]
+"""The games whose fast draws take exactly the contract's draw (``rng.choice`` of the legal actions,
+``sample_chance``), only faster: seeded simulations come out the same with or without them."""
+
+
+def chance_points(name: str, games: int) -> Iterator[State]:
+    """Every chance point of seeded random games played by the contract."""
+    spec = spynb.get_spec(name)
+    for seed in range(games):
+        rng = random.Random(seed)
+        state = spec.new_state(options={"turn_limit": 30})
+        while not state.over:
+            if state.turn.chance:
+                yield state
+                state.apply(sample_chance(state, rng))
+            else:
+                state.apply(rng.choice(state.legal_actions(state.turn.seats[0])), state.turn.seats[0])
+
+
+@pytest.mark.parametrize("name", SAME_DRAWS)
+def test_the_fast_draw_is_the_contracts_draw(name: str) -> None:
+    checked = 0
+    for state in decisions(name, 12):
+        legal = state.legal_actions(state.turn.seats[0])
+        assert state.random_action(random.Random(checked)) is random.Random(checked).choice(legal)
+        checked += 1
+    assert checked > 1000
+
+
+@pytest.mark.parametrize("name", [name for name in SAME_DRAWS if name in FAST_CHANCE])
+def test_the_fast_chance_draw_is_the_contracts_draw(name: str) -> None:
+    """At every chance point: The Target's deals from a deck (TG-1) and its setup's picks."""
+    kinds: Counter[str] = Counter()
+    for checked, state in enumerate(chance_points(name, 10)):
+        drawn = state.random_outcome(random.Random(checked))
+        assert drawn == sample_chance(state, random.Random(checked))
+        kinds[type(drawn).__name__] += 1
+    assert len(kinds) >= 2 and min(kinds.values()) >= 10, kinds
 
 
 @pytest.mark.parametrize("name", FAST_CHANCE)
@@ -120,9 +162,16 @@ def test_a_simulation_mode_game_ends_where_the_contract_does(name: str) -> None:
         assert fast_view == slow_view
 
 
+class PlainCloakDagger(CloakDaggerState):
+    """Cloak & Dagger as a game without simulation mode's fast paths (every game of spynb has some)."""
+
+    random_action, random_universe = State.random_action, State.random_universe
+    random_outcome, stop_logging = State.random_outcome, State.stop_logging
+
+
 def test_a_game_without_fast_paths_draws_from_its_legal_actions_and_keeps_logging() -> None:
-    name = next(n for n in GAMES if n not in FAST_ACTIONS + FAST_CHANCE + QUIET)
-    state = spynb.get_spec(name).new_state()
+    spec = spynb.get_spec("cloak-dagger")
+    state = PlainCloakDagger(spec, spec.default_variant, spec.default_seats, {})
     assert state.random_outcome(random.Random(4)) == sample_chance(state, random.Random(4))
     playout(state, random.Random(4), stop=lambda s: not s.turn.chance)
     seat = state.turn.seats[0]
