@@ -3,10 +3,17 @@
 A board holds a :class:`spynb.Game` in Python and sends the browser only a
 *view*: the engine's view of the seat being shown (or the labelled omniscient
 teaching view), the notation of the legal actions, a status sentence and the
-like, all in traits.  The browser sends *intentions* — custom messages such as
-``{"kind": "play", "action": "7"}`` — and Python checks each through the
-engine and answers by changing traits.  A refused or malformed message sets
-``error`` and changes nothing else; no message can raise.
+like, all in fields (:mod:`spynb.widgets.fields`).  The browser sends
+*intentions* — messages such as ``{"kind": "play", "action": "7"}`` — and
+Python checks each through the engine and answers by changing fields.  A
+refused or malformed message sets ``error`` and changes nothing else; no
+message can raise.
+
+This logic is :class:`BoardController`, plain Python: it imports neither
+IPython, ipywidgets nor traitlets, so a page can host it in Pyodide without
+a notebook (the site's welcome page does).  In a notebook, the anywidget
+``PlayBoard`` (:mod:`spynb.widgets.board`) is the controller with each field
+made a synced trait; ``spynb.widgets.play.PlayBoard`` still names it.
 
 How the JavaScript is shared without a bundler: anywidget loads one ES module
 per widget, so Python builds it.  ``static/board_common.js`` (the prelude:
@@ -48,20 +55,21 @@ import importlib
 import pathlib
 import random
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
-import anywidget
-import traitlets
-
-from ..engine import Game, IllegalActionError, Record, RecordError, SpynbError
+from ..engine import Game, IllegalActionError, NotationError, Record, RecordError, SpynbError
 from ..engine.core import Event
+from .fields import Field, Synced
 from .narration import Narration
 from .pacing import PACE_KINDS, BotPacing
 from .records import RECORD_KINDS, SharedPositions
 from .refusals import refusal as _error
-from .wire import seat_trait
 
-__all__ = ["PlayBoard", "module_source", "HUMAN", "board_class", "walkthrough"]
+if TYPE_CHECKING:
+    from .board import PlayBoard
+
+__all__ = ["BoardController", "PlayBoard", "module_source", "HUMAN", "board_class", "controller_class",
+           "walkthrough"]
 
 STATIC = pathlib.Path(__file__).parent / "static"
 HUMAN = "human"
@@ -94,7 +102,7 @@ def _error_from(err: SpynbError) -> dict:
         return _error(err.reason, rule=err.rule_id, citation=err.citation, kind="illegal")
     if isinstance(err, RecordError):
         return _error(str(err), kind="record", where=err.where)
-    return _error(str(err), kind="notation" if type(err).__name__ == "NotationError" else "refused")
+    return _error(str(err), kind="notation" if isinstance(err, NotationError) else "refused")
 
 
 def _is_int(value: Any) -> bool:
@@ -111,59 +119,71 @@ class _Entry:
         self.first_event, self.last_event = first_event, last_event
 
 
-class PlayBoard(BotPacing, Narration, SharedPositions, anywidget.AnyWidget):
-    """A live board for one game: seats played by people (hot-seat) or bots, one view shown at a time.
+class BoardController(BotPacing, Narration, SharedPositions, Synced):
+    """A live board's logic for one game: seats played by people (hot-seat) or bots, one view shown at a time.
+
+    Plain Python (no IPython, ipywidgets or traitlets): it takes the front end's
+    messages (:meth:`handle`) and keeps what the front end draws in fields
+    (:mod:`spynb.widgets.fields`): :meth:`front_state` is all of it, and
+    :meth:`subscribe` hears each change and each one-off message.  In a notebook
+    the anywidget :class:`~spynb.widgets.board.PlayBoard` carries it; the site's
+    welcome page hosts it directly.
 
     Subclasses set ``GAME`` (the game's name) and ``MODULE`` (the name of
     their ``static/<MODULE>.js|css``) and may override :meth:`changed_keys`,
     :meth:`glossary_data`, :meth:`extra_view` and :meth:`handle_extra`.
+
+    >>> board = BoardController.for_game("kloak", seed=1)
+    >>> heard = []
+    >>> board.subscribe(heard.append)
+    >>> board.viewer, board.status
+    (1, 'Your turn: Seat 1.')
+    >>> board.handle({"kind": "play", "action": "zzz"})
+    >>> board.error["kind"], heard[-1]["state"]["error"] is not None
+    ('notation', True)
+    >>> board.handle({"kind": "touch", "square": "a1"})
+    >>> board.error, board.touched, sorted(heard[-1]["state"])
+    ({}, 'a1', ['error', 'touched'])
+
+    :raises SpynbError: from the constructor, for players or names that do not fit the game.
     """
 
     GAME: ClassVar[str] = ""
     MODULE: ClassVar[str] = ""
     PANELS: ClassVar[tuple[str, ...]] = ()
+    """Names of extra ``static/<name>.js|css`` panels joined into the board's module (see :func:`module_source`)."""
     SCRIPTED: ClassVar[bool] = False
     """True for boards that follow a script (walkthroughs): bots, saving and position links stay out."""
-    """Names of extra ``static/<name>.js|css`` panels joined into the board's module (see :func:`module_source`)."""
     REVEALS_TO_ACTOR: ClassVar[frozenset[str] | None] = None
     """Kinds of event by which a seat learns something from its *own* action (e.g. looking
     into an envelope).  ``None``: every private event counts as learning something."""
 
-    view = traitlets.Dict(help="The engine's view of the seat shown (`viewer`), JSON-safe, or the labelled "
-                               "omniscient teaching view; {'covered': True, ...} with no seat's knowledge "
-                               "while the device passes between seats. Never the full state.").tag(sync=True)
-    legal = traitlets.List(traitlets.Unicode(), help="The notation of every action the shown seat may take now, "
-                                                     "in the engine's order; empty when it cannot act.").tag(sync=True)
-    status = traitlets.Unicode("", help="One sentence: whose turn it is, who won, or what the board waits for."
-                               ).tag(sync=True)
-    error = traitlets.Dict(help="Why the last intention was refused: {kind, rule, reason, citation, where, "
-                                "message}; {} after an accepted one.").tag(sync=True)
-    viewer = seat_trait("The seat whose view is shown (1-based), or None (0 in the browser) for the omniscient "
-                        "teaching view or while covered.")
-    teaching = traitlets.Bool(False, help="True when the board shows the omniscient teaching view and plays for "
-                                          "whichever human seat is to move.").tag(sync=True)
-    cover = traitlets.Unicode("", help="While the device passes to another seat: the sentence the cover shows; "
-                                       "'' otherwise.").tag(sync=True)
-    players = traitlets.List(traitlets.Unicode(), help="Per seat: 'human' or the name of the bot playing it."
-                             ).tag(sync=True)
-    names = traitlets.List(traitlets.Unicode(), help="Per seat: the name shown for it (text from users; the "
-                                                     "front end shows it as text only).").tag(sync=True)
-    setup = traitlets.Dict(help="The game and what a new game may choose: title, variants, seat counts per "
-                                "variant, bots, and the current seed, variant and seats.").tag(sync=True)
-    history = traitlets.Dict(help="{length, review, can_undo, undo_note}: actions played, the step under review "
-                                  "(-1 when live), and whether undo may take the last move back.").tag(sync=True)
-    changed = traitlets.List(traitlets.Unicode(), help="Keys (e.g. 'env-7') of what the last step changed in the "
-                                                       "view shown, for highlighting.").tag(sync=True)
-    glossary = traitlets.Dict(help="Static facts about the game the drawing needs (card names, colours); no "
-                                   "part of any position.").tag(sync=True)
+    view = Field({}, "The engine's view of the seat shown (`viewer`), JSON-safe, or the labelled omniscient "
+                     "teaching view; {'covered': True, ...} with no seat's knowledge while the device passes "
+                     "between seats. Never the full state.")
+    legal = Field([], "The notation of every action the shown seat may take now, in the engine's order; empty "
+                      "when it cannot act.")
+    status = Field("", "One sentence: whose turn it is, who won, or what the board waits for.")
+    error = Field({}, "Why the last intention was refused: {kind, rule, reason, citation, where, message}; {} "
+                      "after an accepted one.")
+    viewer = Field(None, "The seat whose view is shown (1-based), or None (0 in the browser) for the omniscient "
+                         "teaching view or while covered.", seat=True)
+    teaching = Field(False, "True when the board shows the omniscient teaching view and plays for whichever human "
+                            "seat is to move.")
+    cover = Field("", "While the device passes to another seat: the sentence the cover shows; '' otherwise.")
+    players = Field([], "Per seat: 'human' or the name of the bot playing it.")
+    names = Field([], "Per seat: the name shown for it (text from users; the front end shows it as text only).")
+    setup = Field({}, "The game and what a new game may choose: title, variants, seat counts per variant, bots, "
+                      "and the current seed, variant and seats.")
+    history = Field({}, "{length, review, can_undo, undo_note}: actions played, the step under review (-1 when "
+                        "live), and whether undo may take the last move back.")
+    changed = Field([], "Keys (e.g. 'env-7') of what the last step changed in the view shown, for highlighting.")
+    glossary = Field({}, "Static facts about the game the drawing needs (card names, colours); no part of any "
+                         "position.")
 
     def __init__(self, game: Game | None = None, *, seats: int | None = None, seed: int = 0,
                  variant: str | None = None, players: Sequence[str] | None = None,
                  names: Sequence[str] | None = None, teaching: bool = False) -> None:
-        esm, css = module_source(self.MODULE, self.PANELS)
-        self._esm, self._css = esm, css  # read by AnyWidget.__init__
-        super().__init__()
-        self.on_msg(self._on_message)
         from .. import get_spec
 
         self._spec = get_spec(self.GAME)
@@ -186,6 +206,11 @@ class PlayBoard(BotPacing, Narration, SharedPositions, anywidget.AnyWidget):
         self.teaching = bool(teaching)
         self._after_change(new_game=True)
 
+    @staticmethod
+    def for_game(game: str, **options: Any) -> BoardController:
+        """The controller of ``game``'s board (see :func:`controller_class`), made with ``options``."""
+        return controller_class(game)(**options)
+
     # -- seats, bots ------------------------------------------------------------------------
     def _set_seats(self, players: Sequence[str] | None, names: Sequence[str] | None) -> None:
         from ..bots import bot_names, make_bot
@@ -202,7 +227,7 @@ class PlayBoard(BotPacing, Narration, SharedPositions, anywidget.AnyWidget):
         if len(names) != n or not all(isinstance(x, str) and 0 < len(x.strip()) <= MAX_NAME for x in names):
             raise SpynbError(f"names must be {n} non-empty texts of at most {MAX_NAME} characters")
         self._bots = bots
-        with self.hold_sync():
+        with self.hold():
             self.players = players
             self.names = [x.strip() for x in names]
             self._starting_pace()
@@ -257,14 +282,14 @@ class PlayBoard(BotPacing, Narration, SharedPositions, anywidget.AnyWidget):
         if covered:
             self._floor = len(self._game.actions)  # undo never crosses a passing of the device
             self._prev_view = None
-            with self.hold_sync():
+            with self.hold():
                 self.viewer = None
                 self.cover = (f"Pass the device to {self.names[nxt - 1]} (seat {nxt}). Everyone else: look away. "
                               f"{self.names[nxt - 1]}: press Show my seat when only you can see the screen.")
                 self._cover_for = nxt
                 self._redraw()
             return
-        with self.hold_sync():
+        with self.hold():
             self.cover = ""
             self.viewer = nxt
             self._redraw()
@@ -282,7 +307,7 @@ class PlayBoard(BotPacing, Narration, SharedPositions, anywidget.AnyWidget):
 
     def _redraw(self) -> None:
         game, seat = self._game, self.viewer
-        with self.hold_sync():
+        with self.hold():
             self.setup = self._setup_data()
             self.glossary = self.glossary_data()
             self.thinking, self.narration, self.log = self._bot_seat(), self._narrate(), self._turn_log()
@@ -382,7 +407,7 @@ class PlayBoard(BotPacing, Narration, SharedPositions, anywidget.AnyWidget):
         except SpynbError as err:
             self.error = _error_from(err)
             return False
-        with self.hold_sync():
+        with self.hold():
             self.error = {}
             self._after_change()
         return True
@@ -392,7 +417,7 @@ class PlayBoard(BotPacing, Narration, SharedPositions, anywidget.AnyWidget):
         if not self.cover:
             self.error = _error("There is no cover to lift: the board already shows a seat.")
             return False
-        with self.hold_sync():
+        with self.hold():
             self.cover = ""
             self.error = {}
             self.viewer = self._cover_for
@@ -405,7 +430,7 @@ class PlayBoard(BotPacing, Narration, SharedPositions, anywidget.AnyWidget):
         if on and self._shared is not None:
             self.error = _error("A shared position holds one seat's view only: there is nothing more to show.")
             return
-        with self.hold_sync():
+        with self.hold():
             self.error = {}
             self.teaching = bool(on)
             self._prev_view = None
@@ -455,7 +480,7 @@ class PlayBoard(BotPacing, Narration, SharedPositions, anywidget.AnyWidget):
         start = max(i for i, e in enumerate(self._entries) if e.human)
         self._game = self._game.at(start)
         del self._entries[start:]
-        with self.hold_sync():
+        with self.hold():
             self.error = {}
             self._redraw()
         return True
@@ -473,7 +498,7 @@ class PlayBoard(BotPacing, Narration, SharedPositions, anywidget.AnyWidget):
             self.error = _error(f"review needs a step from 0 to {len(self._game.actions)}, not {step!r:.40}",
                                 kind="review")
             return False
-        with self.hold_sync():
+        with self.hold():
             self.error = {}
             self._redraw()
         return True
@@ -507,12 +532,12 @@ class PlayBoard(BotPacing, Narration, SharedPositions, anywidget.AnyWidget):
             self._set_seats(players, names)
         except SpynbError as err:
             self._game, self._entries, self._floor, players_, names_, self._bots = old
-            with self.hold_sync():
+            with self.hold():
                 self.players, self.names = players_, names_
                 self.error = _error_from(err) | {"kind": "setup"}
             return False
         self._entries, self._floor, self._review, self._prev_view, self._shared = [], 0, -1, None, None
-        with self.hold_sync():
+        with self.hold():
             self.error = {}
             self.viewer = None
             self._after_change(new_game=True)
@@ -549,13 +574,13 @@ class PlayBoard(BotPacing, Narration, SharedPositions, anywidget.AnyWidget):
             return False
         self._entries = [_Entry(s, False, False, 0, 0) for s, _ in game.actions]
         self._floor, self._review, self._prev_view, self._shared = len(game.actions), -1, None, None
-        with self.hold_sync():
+        with self.hold():
             self.error = {}
             self.viewer = None
             self._after_change(new_game=True)
         return True
 
-    def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+    def handle(self, content: Any) -> None:
         """Every message from the front end ends here; none can raise or change state unless valid."""
         try:
             self._dispatch(content)
@@ -599,7 +624,7 @@ class PlayBoard(BotPacing, Narration, SharedPositions, anywidget.AnyWidget):
                 self.error = _error(refused, kind="record")
                 return
             text = self.save()
-            self.send({"kind": "record", "json": text})
+            self._emit({"kind": "record", "json": text})
         elif kind == "load":
             self.load(content.get("json"))
         elif kind in PACE_KINDS:
@@ -610,19 +635,48 @@ class PlayBoard(BotPacing, Narration, SharedPositions, anywidget.AnyWidget):
             self.error = _error(f"unknown message from the board: {kind!r:.40}")
 
 
-def board_class(game: str) -> type[PlayBoard]:
-    """The board class that plays ``game``.
-
-    >>> board_class("cloak-dagger").__name__
-    'CloakDaggerBoard'
-    """
+def _game_module(game: str) -> Any:
+    """The module of ``game``'s board (``spynb.widgets.<the game's package>``)."""
     from ..games import get_spec
 
     package = get_spec(game).create.__module__.split(".")[1]  # the game's package names its board's module
     try:
-        return importlib.import_module(f"spynb.widgets.{package}").BOARD  # type: ignore[no-any-return]
-    except (ImportError, AttributeError):
+        return importlib.import_module(f"spynb.widgets.{package}")
+    except ImportError:
         raise SpynbError(f"no board for {game!r}") from None
+
+
+def controller_class(game: str) -> type[BoardController]:
+    """The plain-Python board logic for ``game`` (no widget machinery).
+
+    >>> controller_class("kloak").__name__
+    'KloakController'
+    """
+    controller: type[BoardController] = getattr(_game_module(game), "CONTROLLER", None) or _no_board(game)
+    return controller
+
+
+def board_class(game: str) -> type[PlayBoard]:
+    """The notebook's board (an anywidget) that plays ``game``.
+
+    >>> board_class("cloak-dagger").__name__
+    'CloakDaggerBoard'
+    """
+    board: type[PlayBoard] = getattr(_game_module(game), "BOARD", None) or _no_board(game)
+    return board
+
+
+def _no_board(game: str) -> Any:
+    raise SpynbError(f"no board for {game!r}")
+
+
+def __getattr__(name: str) -> Any:
+    """``PlayBoard``, the anywidget, loads the widget machinery only when asked for (:mod:`spynb.widgets.board`)."""
+    if name == "PlayBoard":
+        from .board import PlayBoard
+
+        return PlayBoard
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def walkthrough(name: str, teaching: bool = False):  # noqa: ANN201 - the player lives in walkthrough.py
