@@ -26,17 +26,17 @@ import anywidget
 import traitlets
 
 from .fields import Field
-from .play import BoardController, module_source
+from .play import BoardController, board_name, module_source
 from .wire import seat_trait
 
 __all__ = ["PlayBoard", "SyncedTraits", "widget_class"]
 
 
-def _trait(field: Field) -> traitlets.TraitType:
+def _trait(field: Field) -> traitlets.TraitType[Any, Any]:
     """The synced trait that carries ``field``."""
     if field.seat:
         return seat_trait(field.help)
-    trait: traitlets.TraitType
+    trait: traitlets.TraitType[Any, Any]
     if field.choices:
         trait = traitlets.Enum(field.choices, field.default, help=field.help)
     elif isinstance(field.default, bool):
@@ -51,7 +51,7 @@ def _trait(field: Field) -> traitlets.TraitType:
     return trait.tag(sync=True)
 
 
-class SyncedTraits(type(anywidget.AnyWidget)):  # type: ignore[misc]  # traitlets' metaclass is untyped
+class SyncedTraits(traitlets.MetaHasTraits):
     """Gives a board class a synced trait for each controller field that no base class carries yet."""
 
     def __new__(mcls, name: str, bases: tuple[type, ...], namespace: dict[str, Any], **kwargs: Any) -> type:
@@ -85,14 +85,14 @@ class PlayBoard(BoardController, anywidget.AnyWidget, metaclass=SyncedTraits):
         with self.hold_sync():
             yield
 
-    def _emit(self, content: dict) -> None:
+    def _emit(self, content: dict[str, Any]) -> None:
         self.send(content)
 
 
 @functools.cache
 def widget_class(controller: type[BoardController]) -> type[PlayBoard]:
     """The notebook's board for a game's controller: ``KloakController`` gives ``KloakBoard``."""
-    name = controller.__name__.removesuffix("Controller") + "Board"
+    name = board_name(controller)
     board: type[PlayBoard] = SyncedTraits(name, (controller, PlayBoard), {
         "__module__": controller.__module__, "__qualname__": name,
         "__doc__": f"{controller.__doc__}\n\n    The notebook's widget: see :mod:`spynb.widgets.board`."})

@@ -17,9 +17,9 @@ from typing import Any, ClassVar
 
 from ..cloak_dagger.cards import CUT_ORDER
 from ..render.cloak_dagger import KINDS, card_face
-from .play import BoardController
+from .play import BoardController, lazy_board
 
-__all__ = ["CloakDaggerController", "CloakDaggerBoard", "CONTROLLER", "BOARD"]
+__all__ = ["CloakDaggerController", "CONTROLLER"]
 
 
 class CloakDaggerController(BoardController):
@@ -62,11 +62,5 @@ class CloakDaggerController(BoardController):
 
 CONTROLLER = CloakDaggerController
 
-
-def __getattr__(name: str) -> Any:
-    """``CloakDaggerBoard`` (also ``BOARD``), the notebook's anywidget, is made when first asked for."""
-    if name in ("CloakDaggerBoard", "BOARD"):
-        from .board import widget_class
-
-        return widget_class(CloakDaggerController)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = lazy_board(__name__, CloakDaggerController)
+"""``CloakDaggerBoard`` (also ``BOARD``), the notebook's anywidget of the controller, is made when first asked for."""

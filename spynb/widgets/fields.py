@@ -38,7 +38,7 @@ from .wire import seat_to_json
 
 __all__ = ["Field", "Synced", "Listener"]
 
-Listener = Callable[[dict], None]
+Listener = Callable[[dict[str, Any]], None]
 """Hears ``{"kind": "change", "state": {name: value, ...}}`` or ``{"kind": "message", "content": ...}``."""
 
 
@@ -104,7 +104,7 @@ class Synced:
         outbox: _Outbox = self.__dict__.setdefault("_spynb_outbox", _Outbox())
         return outbox
 
-    def front_state(self) -> dict:
+    def front_state(self) -> dict[str, Any]:
         """Every field, as the front end receives it (JSON-safe)."""
         return {name: field.to_json(getattr(self, name)) for name, field in self.fields().items()}
 
@@ -139,10 +139,10 @@ class Synced:
         outbox.pending = {}
         self._tell({"kind": "change", "state": state})
 
-    def _emit(self, content: dict) -> None:
+    def _emit(self, content: dict[str, Any]) -> None:
         """Send the front end a one-off message (a record to save, a link): never part of the state."""
         self._tell({"kind": "message", "content": content})
 
-    def _tell(self, news: dict) -> None:
+    def _tell(self, news: dict[str, Any]) -> None:
         for listener in list(self._outbox.listeners):
             listener(news)

@@ -35,10 +35,10 @@ from ..engine import Game
 from ..kloak.board import COLOUR_NAMES, PALETTE, SQUARES
 from ..kloak.memory import memory_aid
 from .fields import Field
-from .play import BoardController
+from .play import BoardController, lazy_board
 from .refusals import refusal
 
-__all__ = ["KloakController", "KloakBoard", "CONTROLLER", "BOARD"]
+__all__ = ["KloakController", "CONTROLLER"]
 
 MOVE = re.compile(r"^(?:B )?([a-e][1-5])[-x=]([a-e][1-5])$")
 
@@ -192,11 +192,5 @@ class KloakController(BoardController):
 
 CONTROLLER = KloakController
 
-
-def __getattr__(name: str) -> Any:
-    """``KloakBoard`` (also ``BOARD``), the notebook's anywidget, is made when first asked for."""
-    if name in ("KloakBoard", "BOARD"):
-        from .board import widget_class
-
-        return widget_class(KloakController)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = lazy_board(__name__, KloakController)
+"""``KloakBoard`` (also ``BOARD``), the notebook's anywidget of the controller, is made when first asked for."""

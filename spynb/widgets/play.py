@@ -54,22 +54,22 @@ from __future__ import annotations
 import importlib
 import pathlib
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..engine import Game, IllegalActionError, NotationError, Record, RecordError, SpynbError
+from ..engine import Game, Record, RecordError, SpynbError
 from ..engine.core import Event
 from .fields import Field, Synced
 from .narration import Narration
 from .pacing import PACE_KINDS, BotPacing
 from .records import RECORD_KINDS, SharedPositions
-from .refusals import refusal as _error
+from .refusals import refusal, refusal_for
 
 if TYPE_CHECKING:
     from .board import PlayBoard
 
-__all__ = ["BoardController", "PlayBoard", "module_source", "HUMAN", "board_class", "controller_class",
-           "walkthrough"]
+__all__ = ["BoardController", "PlayBoard", "module_source", "HUMAN", "board_class", "board_name",
+           "controller_class", "lazy_board", "walkthrough"]
 
 STATIC = pathlib.Path(__file__).parent / "static"
 HUMAN = "human"
@@ -95,14 +95,6 @@ def module_source(game_module: str, panels: Sequence[str] = ()) -> tuple[str, st
                     for part in parts)
     css = "\n".join((STATIC / f"{part}.css").read_text(encoding="utf-8") for part in parts)
     return esm, css
-
-
-def _error_from(err: SpynbError) -> dict:
-    if isinstance(err, IllegalActionError):
-        return _error(err.reason, rule=err.rule_id, citation=err.citation, kind="illegal")
-    if isinstance(err, RecordError):
-        return _error(str(err), kind="record", where=err.where)
-    return _error(str(err), kind="notation" if isinstance(err, NotationError) else "refused")
 
 
 def _is_int(value: Any) -> bool:
@@ -396,16 +388,16 @@ class BoardController(BotPacing, Narration, SharedPositions, Synced):
     def play(self, notation: Any) -> bool:
         """Play ``notation`` for the seat that may act, exactly as a click does; True if accepted."""
         if not isinstance(notation, str) or not notation.strip() or len(notation) > 100:
-            self.error = _error(f"an intention must be an action's notation, such as 'pass', not {notation!r:.60}")
+            self.error = refusal(f"an intention must be an action's notation, such as 'pass', not {notation!r:.60}")
             return False
         acting = self._acting_seat()
         if acting is None:
-            self.error = _error(f"{notation.strip()!r} was not played: {self._status_text()}")
+            self.error = refusal(f"{notation.strip()!r} was not played: {self._status_text()}")
             return False
         try:
             self._play_entry(notation.strip(), acting, human=True)
         except SpynbError as err:
-            self.error = _error_from(err)
+            self.error = refusal_for(err)
             return False
         with self.hold():
             self.error = {}
@@ -415,7 +407,7 @@ class BoardController(BotPacing, Narration, SharedPositions, Synced):
     def uncover(self) -> bool:
         """The seat the device passed to has it: show that seat's view."""
         if not self.cover:
-            self.error = _error("There is no cover to lift: the board already shows a seat.")
+            self.error = refusal("There is no cover to lift: the board already shows a seat.")
             return False
         with self.hold():
             self.cover = ""
@@ -428,7 +420,7 @@ class BoardController(BotPacing, Narration, SharedPositions, Synced):
     def show_teaching(self, on: bool) -> None:
         """Switch between the omniscient teaching view and the seats' own views."""
         if on and self._shared is not None:
-            self.error = _error("A shared position holds one seat's view only: there is nothing more to show.")
+            self.error = refusal("A shared position holds one seat's view only: there is nothing more to show.")
             return
         with self.hold():
             self.error = {}
@@ -475,7 +467,7 @@ class BoardController(BotPacing, Narration, SharedPositions, Synced):
         """Take back the last human move and the bots' moves after it, if nothing is revealed by it."""
         ok, note = self._undo_check()
         if not ok or self._review >= 0:
-            self.error = _error(note if not ok else "Return to the live game before undoing.", kind="undo")
+            self.error = refusal(note if not ok else "Return to the live game before undoing.", kind="undo")
             return False
         start = max(i for i, e in enumerate(self._entries) if e.human)
         self._game = self._game.at(start)
@@ -488,14 +480,14 @@ class BoardController(BotPacing, Narration, SharedPositions, Synced):
     def review(self, step: int | None) -> bool:
         """Show the shown seat's view after ``step`` actions (None or -1: back to the live game)."""
         if self.cover:
-            self.error = _error("Nothing can be reviewed while the device passes.", kind="review")
+            self.error = refusal("Nothing can be reviewed while the device passes.", kind="review")
             return False
         if step is None or step == -1:
             self._review = -1
         elif _is_int(step) and 0 <= step <= len(self._game.actions):
             self._review = -1 if step == len(self._game.actions) else step
         else:
-            self.error = _error(f"review needs a step from 0 to {len(self._game.actions)}, not {step!r:.40}",
+            self.error = refusal(f"review needs a step from 0 to {len(self._game.actions)}, not {step!r:.40}",
                                 kind="review")
             return False
         with self.hold():
@@ -510,16 +502,16 @@ class BoardController(BotPacing, Narration, SharedPositions, Synced):
         seed = random.SystemRandom().randrange(2**31) if seed is None or seed == "" else seed
         variant = self._game.variant if variant is None else variant
         if not _is_int(seed) or not 0 <= seed < 2**63:
-            self.error = _error(f"the seed must be a whole number from 0, not {seed!r:.40}", kind="setup")
+            self.error = refusal(f"the seed must be a whole number from 0, not {seed!r:.40}", kind="setup")
             return False
         if not isinstance(variant, str):
-            self.error = _error(f"the variant must be a name, not {variant!r:.40}", kind="setup")
+            self.error = refusal(f"the variant must be a name, not {variant!r:.40}", kind="setup")
             return False
         if seats is None:
             seats = self._game.seats if self._game.seats in self._spec.allowed_seats(variant) \
                 else self._spec.allowed_seats(variant)[0]
         if not _is_int(seats):
-            self.error = _error(f"the number of seats must be a whole number, not {seats!r:.40}", kind="setup")
+            self.error = refusal(f"the number of seats must be a whole number, not {seats!r:.40}", kind="setup")
             return False
         old = (self._game, self._entries, self._floor, list(self.players), list(self.names), self._bots)
         if players is None:
@@ -534,7 +526,7 @@ class BoardController(BotPacing, Narration, SharedPositions, Synced):
             self._game, self._entries, self._floor, players_, names_, self._bots = old
             with self.hold():
                 self.players, self.names = players_, names_
-                self.error = _error_from(err) | {"kind": "setup"}
+                self.error = refusal_for(err) | {"kind": "setup"}
             return False
         self._entries, self._floor, self._review, self._prev_view, self._shared = [], 0, -1, None, None
         with self.hold():
@@ -550,7 +542,7 @@ class BoardController(BotPacing, Narration, SharedPositions, Synced):
     def load(self, text: Any) -> bool:
         """Replace the game by the one a JSON record describes; a bad record sets ``error`` and changes nothing."""
         if not isinstance(text, str):
-            self.error = _error(f"a record is JSON text, not {type(text).__name__}", kind="record", where="the record")
+            self.error = refusal(f"a record is JSON text, not {type(text).__name__}", kind="record", where="the record")
             return False
         try:
             record = Record.from_json(text)
@@ -570,7 +562,7 @@ class BoardController(BotPacing, Narration, SharedPositions, Synced):
                 self._game, self.players, self.names, self._bots = old
                 raise
         except SpynbError as err:
-            self.error = _error_from(err) | {"kind": "record"}
+            self.error = refusal_for(err) | {"kind": "record"}
             return False
         self._entries = [_Entry(s, False, False, 0, 0) for s, _ in game.actions]
         self._floor, self._review, self._prev_view, self._shared = len(game.actions), -1, None, None
@@ -585,11 +577,11 @@ class BoardController(BotPacing, Narration, SharedPositions, Synced):
         try:
             self._dispatch(content)
         except Exception as err:  # noqa: BLE001 - a hostile message must never break the kernel side
-            self.error = _error(f"the board could not handle that message ({type(err).__name__})")
+            self.error = refusal(f"the board could not handle that message ({type(err).__name__})")
 
     def _dispatch(self, content: Any) -> None:
         if not isinstance(content, dict) or not isinstance(content.get("kind"), str):
-            self.error = _error(f"unknown message from the board: {content!r:.80}")
+            self.error = refusal(f"unknown message from the board: {content!r:.80}")
             return
         kind = content["kind"]
         if kind == "play":
@@ -599,10 +591,10 @@ class BoardController(BotPacing, Narration, SharedPositions, Synced):
         elif kind == "teaching":
             on = content.get("on")
             if not isinstance(on, bool):
-                self.error = _error("the teaching switch needs true or false")
+                self.error = refusal("the teaching switch needs true or false")
                 return
             if on and len(self.humans()) > 1 and not self._game.over:
-                self.error = _error("The teaching view shows every seat's hidden cards, so at a shared screen it "
+                self.error = refusal("The teaching view shows every seat's hidden cards, so at a shared screen it "
                                     "opens only when the game is over (or from Python: board.show_teaching(True)).",
                                     kind="refused")
                 return
@@ -615,13 +607,13 @@ class BoardController(BotPacing, Narration, SharedPositions, Synced):
             options = {k: content.get(k) for k in ("seed", "variant", "seats", "players", "names") if k in content}
             for key in ("players", "names"):
                 if key in options and not isinstance(options[key], list):
-                    self.error = _error(f"{key} must be a list", kind="setup")
+                    self.error = refusal(f"{key} must be a list", kind="setup")
                     return
             self.new_game(**options)
         elif kind == "save":
             refused = self._save_refusal()
             if refused:
-                self.error = _error(refused, kind="record")
+                self.error = refusal(refused, kind="record")
                 return
             text = self.save()
             self._emit({"kind": "record", "json": text})
@@ -632,17 +624,17 @@ class BoardController(BotPacing, Narration, SharedPositions, Synced):
         elif kind in RECORD_KINDS:
             self._records_message(content)
         elif not self.handle_extra(content):
-            self.error = _error(f"unknown message from the board: {kind!r:.40}")
+            self.error = refusal(f"unknown message from the board: {kind!r:.40}")
 
 
-def _game_module(game: str) -> Any:
-    """The module of ``game``'s board (``spynb.widgets.<the game's package>``)."""
+def _board_part(game: str, name: str) -> Any:
+    """``name`` (``CONTROLLER`` or ``BOARD``) of ``game``'s board module, ``spynb.widgets.<the game's package>``."""
     from ..games import get_spec
 
     package = get_spec(game).create.__module__.split(".")[1]  # the game's package names its board's module
     try:
-        return importlib.import_module(f"spynb.widgets.{package}")
-    except ImportError:
+        return getattr(importlib.import_module(f"spynb.widgets.{package}"), name)
+    except (ImportError, AttributeError):
         raise SpynbError(f"no board for {game!r}") from None
 
 
@@ -652,7 +644,7 @@ def controller_class(game: str) -> type[BoardController]:
     >>> controller_class("kloak").__name__
     'KloakController'
     """
-    controller: type[BoardController] = getattr(_game_module(game), "CONTROLLER", None) or _no_board(game)
+    controller: type[BoardController] = _board_part(game, "CONTROLLER")
     return controller
 
 
@@ -662,12 +654,26 @@ def board_class(game: str) -> type[PlayBoard]:
     >>> board_class("cloak-dagger").__name__
     'CloakDaggerBoard'
     """
-    board: type[PlayBoard] = getattr(_game_module(game), "BOARD", None) or _no_board(game)
+    board: type[PlayBoard] = _board_part(game, "BOARD")
     return board
 
 
-def _no_board(game: str) -> Any:
-    raise SpynbError(f"no board for {game!r}")
+def board_name(controller: type[BoardController]) -> str:
+    """The name of a controller's notebook board: ``KloakController`` has ``KloakBoard``."""
+    return controller.__name__.removesuffix("Controller") + "Board"
+
+
+def lazy_board(module: str, controller: type[BoardController]) -> Callable[[str], Any]:
+    """A game module's ``__getattr__``: its notebook board (also named ``BOARD``) is made when first asked
+    for, so importing the controller loads no widget machinery."""
+    def __getattr__(name: str) -> Any:
+        if name in (board_name(controller), "BOARD"):
+            from .board import widget_class
+
+            return widget_class(controller)
+        raise AttributeError(f"module {module!r} has no attribute {name!r}")
+
+    return __getattr__
 
 
 def __getattr__(name: str) -> Any:

@@ -17,9 +17,9 @@ from typing import Any, ClassVar
 
 from ..render.target import CATEGORY_COLOURS, DECK_COLOURS, card_face
 from ..target.cards import AFFILIATION_NAMES, DECK_OF, TOKEN_FOR, describe
-from .play import BoardController
+from .play import BoardController, lazy_board
 
-__all__ = ["TargetController", "TargetBoard", "CONTROLLER", "BOARD"]
+__all__ = ["TargetController", "CONTROLLER"]
 
 STEPS = (
     (("deflect",), "1 Deflect", "TG-5"),
@@ -58,11 +58,5 @@ class TargetController(BoardController):
 
 CONTROLLER = TargetController
 
-
-def __getattr__(name: str) -> Any:
-    """``TargetBoard`` (also ``BOARD``), the notebook's anywidget, is made when first asked for."""
-    if name in ("TargetBoard", "BOARD"):
-        from .board import widget_class
-
-        return widget_class(TargetController)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = lazy_board(__name__, TargetController)
+"""``TargetBoard`` (also ``BOARD``), the notebook's anywidget of the controller, is made when first asked for."""
