@@ -13,12 +13,13 @@ import json
 
 import pytest
 
-from .browser_helpers import NO_SERVICE_WORKER, NetworkGuard, save_screenshot
+from .browser_helpers import guarded_context, save_screenshot
 from .test_boards import axe_violations
 
 pytestmark = pytest.mark.browser
 
 LIVE_TIMEOUT = 180_000
+DESKTOP = {"width": 1280, "height": 900}
 WIDGET_STACK = ("IPython", "ipywidgets", "anywidget", "traitlets", "comm")
 
 
@@ -34,10 +35,7 @@ def game_length(page) -> int:
 
 @pytest.fixture(scope="module")
 def welcome(browser, site_url):
-    guard = NetworkGuard()
-    context = browser.new_context(service_workers="block", viewport={"width": 1280, "height": 900})
-    context.add_init_script(NO_SERVICE_WORKER)
-    context.route("**/*", guard.handle)
+    context, guard = guarded_context(browser, DESKTOP)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda err: errors.append(str(err)))
@@ -96,7 +94,7 @@ def test_the_welcome_board_at_768_pixels(welcome):
     width = welcome.evaluate("() => document.documentElement.scrollWidth")
     save_screenshot(welcome, "welcome-board-live-768")
     assert width <= 768, "the page scrolls sideways"
-    welcome.set_viewport_size({"width": 1280, "height": 900})
+    welcome.set_viewport_size(DESKTOP)
 
 
 def test_the_live_board_has_no_serious_accessibility_violations(welcome):
@@ -104,10 +102,7 @@ def test_the_live_board_has_no_serious_accessibility_violations(welcome):
 
 
 def test_a_board_that_cannot_start_says_so_and_keeps_its_picture(browser, site_url):
-    guard = NetworkGuard()
-    context = browser.new_context(service_workers="block", viewport={"width": 1280, "height": 900})
-    context.add_init_script(NO_SERVICE_WORKER)
-    context.route("**/*", guard.handle)
+    context, guard = guarded_context(browser, DESKTOP)
     context.route("**/spynb-*.whl", lambda route: route.fulfill(status=404, body="gone"))
     page = context.new_page()
     page.goto(site_url)
