@@ -125,7 +125,7 @@ class BoardController(BotPacing, Narration, SharedPositions, Synced):
     their ``static/<MODULE>.js|css``) and may override :meth:`changed_keys`,
     :meth:`glossary_data`, :meth:`extra_view` and :meth:`handle_extra`.
 
-    >>> board = BoardController.for_game("kloak", seed=1)
+    >>> board = controller_class("kloak")(seed=1)
     >>> heard = []
     >>> board.subscribe(heard.append)
     >>> board.viewer, board.status
@@ -197,11 +197,6 @@ class BoardController(BotPacing, Narration, SharedPositions, Synced):
         self._set_seats(players, names)
         self.teaching = bool(teaching)
         self._after_change(new_game=True)
-
-    @staticmethod
-    def for_game(game: str, **options: Any) -> BoardController:
-        """The controller of ``game``'s board (see :func:`controller_class`), made with ``options``."""
-        return controller_class(game)(**options)
 
     # -- seats, bots ------------------------------------------------------------------------
     def _set_seats(self, players: Sequence[str] | None, names: Sequence[str] | None) -> None:
