@@ -14,8 +14,10 @@ adds ``exercises/answer-key.md``, every exact answer computed by spynb.
 
 What this withholds is the answers' *text*; the code that checks answers has
 to compute them, and its source ships with the site.  :func:`leaks` searches
-files for every exact answer's text, as fractions and as decimals at the
-precisions the notebooks print; the student build must have none.
+files for every exact answer's text — as fractions (``3/8`` and the
+``Fraction(3, 8)`` a doctest prints) and as decimals at the precisions the
+notebooks print; the student build must have none, in any file a visitor can
+fetch (:func:`built_texts` reads a built site, wheels unpacked).
 
 Standard library only (spynb is imported when answers are needed).
 """
@@ -24,10 +26,11 @@ from __future__ import annotations
 
 import json
 import re
+import zipfile
 from collections.abc import Iterable, Iterator
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 EDITIONS = ("student", "teacher")
 
@@ -45,6 +48,16 @@ PLACES = range(3, 7)
 
 #: whole-number answers below this are not searched for (too many other numbers look the same)
 SMALLEST_SEARCHED = 100
+
+#: where a built site keeps other projects' files as they ship them — JupyterLab's application bundles,
+#: schemas and fonts (build/), Pyodide's runtime (static/pyodide/) and the extensions' JavaScript: their
+#: minified code holds numbers such as 1/3 or 385 that no exercise put there, so :func:`built_texts` skips them
+THIRD_PARTY = ("build/", "static/pyodide/")
+THIRD_PARTY_CODE = ("extensions/", ".js")
+
+#: digests in locks, wheels' RECORD files and settings (long runs of hex or base64 digits): blanked before a
+#: search, since a random digest may hold an answer's digits between two letters
+DIGEST = re.compile(r"\b[0-9a-fA-F]{32,}\b|[A-Za-z0-9_\-]{40,}={0,2}")
 
 
 def check_edition(edition: str) -> str:
@@ -128,12 +141,14 @@ def answer_patterns(value: Any, places: Iterable[int] = PLACES) -> set[str]:
                 n = int(x)
                 texts |= {str(n), f"{n:,}", f"{n:,}".replace(",", " "), f"{n:,}".replace(",", "\u2009")}
             continue
-        texts.add(f"{x.numerator}/{x.denominator}")
+        texts |= {f"{x.numerator}/{x.denominator}", f"Fraction({x.numerator}, {x.denominator})"}
         texts |= {f"{float(x):.{p}f}" for p in places}
         short = f"{float(x):.6g}"
         if len(short.partition(".")[2]) >= min(places):  # 3/8 prints as 0.375 in %.6g form
             texts.add(short)
-    return {rf"(?<![\d.,/]){re.escape(t)}(?![\d/])" for t in texts}
+    # the text first, then the look back at the character before it: a pattern that starts with its text is
+    # found by a fast scan for that text (a whole built site is searched)
+    return {rf"{re.escape(t)}(?<![\d.,/]{re.escape(t)})(?![\d/])" for t in texts}
 
 
 def all_answer_patterns(places: Iterable[int] = PLACES) -> dict[str, set[str]]:
@@ -149,18 +164,36 @@ def all_answer_patterns(places: Iterable[int] = PLACES) -> dict[str, set[str]]:
     return {e: answer_patterns(exact_answer(e), places) for e in EXERCISES}
 
 
-def leaks(texts: Iterable[tuple[str, str]], patterns: dict[str, set[str]] | None = None) -> list[str]:
-    """Where an exact answer's text appears in ``(name, text)`` pairs: one line per find."""
+class Find(NamedTuple):
+    """An exact answer's text found in a file: where, whose answer, the text, and the words around it."""
+
+    name: str
+    exercise: str
+    text: str
+    context: str
+
+    def __str__(self) -> str:
+        return f"{self.name}: the answer to {self.exercise} ({self.text}) in …{self.context}…"
+
+
+def find_answers(texts: Iterable[tuple[str, str]], patterns: dict[str, set[str]] | None = None) -> list[Find]:
+    """Every exact answer's text (the first of each pattern) in ``(name, text)`` pairs."""
     patterns = all_answer_patterns() if patterns is None else patterns
+    compiled = {exercise: [re.compile(r) for r in sorted(regexes)] for exercise, regexes in patterns.items()}
     found = []
     for name, text in texts:
-        for exercise, regexes in patterns.items():
-            for regex in sorted(regexes):
-                match = re.search(regex, text)
+        for exercise, regexes in compiled.items():
+            for regex in regexes:
+                match = regex.search(text)
                 if match:
                     start = max(0, match.start() - 40)
-                    found.append(f"{name}: the answer to {exercise} ({match.group()}) in …{text[start:match.end() + 20]}…")
+                    found.append(Find(name, exercise, match.group(), text[start:match.end() + 20]))
     return found
+
+
+def leaks(texts: Iterable[tuple[str, str]], patterns: dict[str, set[str]] | None = None) -> list[str]:
+    """Where an exact answer's text appears in ``(name, text)`` pairs: one line per find."""
+    return [str(find) for find in find_answers(texts, patterns)]
 
 
 def site_texts(files: Path) -> Iterator[tuple[str, str]]:
@@ -173,3 +206,31 @@ def site_texts(files: Path) -> Iterator[tuple[str, str]]:
                 yield f"{name} cell {index}", source if isinstance(source, str) else "".join(source)
         elif path.suffix in (".md", ".txt", ".json", ".py", ".html", ".csv"):
             yield name, path.read_text(encoding="utf-8")
+
+
+def built_texts(site: Path) -> Iterator[tuple[str, str]]:
+    """The text of every file of a *built* site, as a visitor can fetch it, but other projects' (:data:`THIRD_PARTY`).
+
+    Wheels and zip files are unpacked member by member (bytecode, ``.pyc``, is left out: the build keeps
+    spynb's sources beside it); notebooks, pages, settings and locks are read whole; digests are blanked
+    (:data:`DIGEST`).  Files that are not UTF-8 text (pictures, WebAssembly) have no text to search.
+    """
+    for path in sorted(p for p in site.rglob("*") if p.is_file()):
+        name = path.relative_to(site).as_posix()
+        if name.startswith(THIRD_PARTY) or (name.startswith(THIRD_PARTY_CODE[0]) and name.endswith(THIRD_PARTY_CODE[1])):
+            continue
+        if path.suffix in (".whl", ".zip"):
+            with zipfile.ZipFile(path) as archive:
+                for member in archive.namelist():
+                    if not member.endswith(".pyc"):
+                        yield from _text(f"{name}!{member}", archive.read(member))
+        else:
+            yield from _text(name, path.read_bytes())
+
+
+def _text(name: str, data: bytes) -> Iterator[tuple[str, str]]:
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return
+    yield name, DIGEST.sub("#", text)

@@ -338,6 +338,8 @@ class State(ABC):
     spec: GameSpec
     seats: int
     variant: str
+    CACHES: ClassVar[frozenset[str]] = frozenset()
+    """The fields that only cache what the position implies: left out when positions are compared field by field."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

@@ -6,8 +6,8 @@
 Turn(seats=(1,), chance=False)
 >>> game.legal_actions()[:3]
 (Kloak('a1', 'a2'), Kloak('a1', 'b2'), Kloak('a5', 'a4'))
->>> count_layouts(), valid_fraction()
-(164316, Fraction(13693, 63063))
+>>> count_layouts()
+164316
 """
 
 from .actions import Big, Claim, Kloak, Pass, Place, Score, Slide, Step, parse

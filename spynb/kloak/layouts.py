@@ -14,11 +14,11 @@ colours still to place — nothing is typed in, everything is counted.
 
 >>> count_layouts()                      # the real board, 3 colours × 5
 164316
->>> count_colourings((5, 5, 5))          # every colouring, lines or not
-756756
+>>> count_colourings((3, 3, 3))          # every colouring of 9 squares, lines or not
+1680
 >>> count_layouts(rows=3, cols=3, counts=(3, 3, 3))
 1224
->>> valid_fraction() == Fraction(count_layouts(), 756756)
+>>> valid_fraction() == Fraction(count_layouts(), count_colourings((5, 5, 5)))
 True
 
 ``count_completions`` counts the layouts that begin with given colours (in

@@ -7,7 +7,7 @@ confidence interval.  This package imports only the standard library;
 plots (:mod:`spynb.prob.plots`) import matplotlib when they are drawn.
 
 >>> from spynb.prob import check
->>> check("3/8", Fraction(3, 8)).status
+>>> check("5/16", Fraction(5, 16)).status
 'right'
 """
 

@@ -5,10 +5,10 @@ bot (``spynb.bots``).  Two KLOAK rules bots block each other until any turn
 limit, so in KLOAK each of them plays a random legal move a quarter of the
 time (:data:`SLIPS`); every experiment reports how many games hit the limit.
 
->>> games_for_half_width(0.05)
-385
->>> scale_games(100, 0.10, 0.025)
-1600
+>>> games_for_half_width(0.1)
+97
+>>> scale_games(100, 0.10, 0.05)
+400
 """
 
 from __future__ import annotations

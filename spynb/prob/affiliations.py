@@ -25,9 +25,9 @@ are at most ``exact_limit``; otherwise sampled from the setup's own draw,
 rejecting what contradicts the view, with a Wilson interval per cell.
 
 >>> from spynb.engine import View
->>> view = View("target", 1, "", {"seats": 4, "affiliation": "cia", "shown_to_me": {}})
+>>> view = View("target", 1, "", {"seats": 5, "affiliation": "cia", "shown_to_me": {}})
 >>> posterior(view)[2]["double-agent"]
-Fraction(1, 5)
+Fraction(1, 14)
 """
 
 from __future__ import annotations

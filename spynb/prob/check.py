@@ -1,8 +1,8 @@
 """Check a student's answer: right, close or wrong, with a hint.
 
 Answers may be given in any of the usual forms: a ``Fraction``, a whole
-number, text like ``"3/8"``, ``"3 in 8"``, a decimal (``0.375`` or
-``"0.375"``) or a percentage (``"37.5%"``).  A fraction must be exactly
+number, text like ``"5/16"``, ``"5 in 16"``, a decimal (``0.3125`` or
+``"0.3125"``) or a percentage (``"31.25%"``).  A fraction must be exactly
 equal to count as right; a decimal is right when it is within
 ``tolerance`` (relative, default 0.5 %) and close within ``close``
 (default 5 %) — close is what an estimate from a simulation earns, and a
@@ -12,21 +12,21 @@ to it is told which way to round.  A wrong answer never shows the
 solution, only hints.
 
 >>> from fractions import Fraction
->>> print(check("3/8", Fraction(3, 8)))
-✔ right: 3/8 = 0.375
->>> print(check("37.5%", Fraction(3, 8)))
-✔ right: 37.5% is 3/8 = 0.375
->>> print(check(0.36, Fraction(3, 8)))
-≈ close: 0.36 is within 5% of the answer: close, which is as near as an estimate from a simulation can be sure to get. For a right verdict work out the exact value.
->>> print(check("0.38", Fraction(3, 8)))
-≈ close: 0.38 is the answer rounded to 2 decimal places: close. For a right verdict give more digits (or the exact fraction).
->>> print(check(384.16, 385))
-≈ close: 384.16 is not a whole number, and the answer is one: round it up — a count such as a number of games must reach the target, and rounding down falls short.
->>> print(check("5/8", Fraction(3, 8), hint="How many documents are in the stack?"))
-✘ wrong: 5/8 is the chance of the opposite event (1 minus the answer). Hint: How many documents are in the stack?
->>> check(..., Fraction(3, 8)).status
+>>> print(check("5/16", Fraction(5, 16)))
+✔ right: 5/16 = 0.3125
+>>> print(check("31.25%", Fraction(5, 16)))
+✔ right: 31.25% is 5/16 = 0.3125
+>>> print(check(0.3, Fraction(5, 16)))
+≈ close: 0.3 is within 5% of the answer: close, which is as near as an estimate from a simulation can be sure to get. For a right verdict work out the exact value.
+>>> print(check("0.31", Fraction(5, 16)))
+≈ close: 0.31 is the answer rounded to 2 decimal places: close. For a right verdict give more digits (or the exact fraction).
+>>> print(check(96.04, 97))
+≈ close: 96.04 is not a whole number, and the answer is one: round it up — a count such as a number of games must reach the target, and rounding down falls short.
+>>> print(check("11/16", Fraction(5, 16), hint="How many documents are in the stack?"))
+✘ wrong: 11/16 is the chance of the opposite event (1 minus the answer). Hint: How many documents are in the stack?
+>>> check(..., Fraction(5, 16)).status
 'unanswered'
->>> bool(check("0.375", Fraction(3, 8))), bool(check("0.4", Fraction(3, 8)))
+>>> bool(check("0.3125", Fraction(5, 16))), bool(check("0.4", Fraction(5, 16)))
 (True, False)
 """
 
@@ -66,14 +66,14 @@ _FRACTION = re.compile(r"^([+-]?\d+)\s*(?:/|\bin\b|\bout of\b)\s*(\d+)$")
 def parse_answer(answer: Any) -> Answer | None:
     """Read an answer; ``None`` when it is still blank (``...``, ``None`` or ``""``).
 
-    >>> parse_answer("3 / 8").value, parse_answer("3 in 8").exact
-    (Fraction(3, 8), True)
-    >>> parse_answer("37.5 %").value, parse_answer("37.5 %").exact
-    (Fraction(3, 8), False)
+    >>> parse_answer("5 / 16").value, parse_answer("5 in 16").exact
+    (Fraction(5, 16), True)
+    >>> parse_answer("31.25 %").value, parse_answer("31.25 %").exact
+    (Fraction(5, 16), False)
     >>> parse_answer("three")
     Traceback (most recent call last):
     ...
-    spynb.prob.check.NotANumber: cannot read 'three' as a number: write it like 3/8, 0.375 or 37.5%
+    spynb.prob.check.NotANumber: cannot read 'three' as a number: write it like 5/16, 0.3125 or 31.25%
     """
     if answer is None or answer is Ellipsis or (isinstance(answer, str) and not answer.strip()):
         return None
@@ -104,7 +104,7 @@ def parse_answer(answer: Any) -> Answer | None:
             value = Fraction(Decimal(body))
             exact = not percent and re.fullmatch(r"[+-]?\d+", body) is not None
     except (InvalidOperation, ValueError, ZeroDivisionError):
-        raise NotANumber(f"cannot read {text!r} as a number: write it like 3/8, 0.375 or 37.5%") from None
+        raise NotANumber(f"cannot read {text!r} as a number: write it like 5/16, 0.3125 or 31.25%") from None
     if percent:
         value /= 100
     return Answer(value, exact, text)
@@ -216,7 +216,7 @@ def check(answer: Any, exact: Any, *, hint: str = "", tolerance: float = 0.005, 
     then ``answer`` is a mapping with the same keys, or a list in key order,
     and each entry is checked; ``hints`` may give a hint per key.
 
-    >>> print(check({2: "1/2", 3: 0.3}, {2: Fraction(1, 2), 3: Fraction(1, 3)}))
+    >>> print(check({2: "1/2", 3: 0.3}, {2: Fraction(1, 2), 3: Fraction(1, 4)}))
     ✘ wrong: 1 of 2 right. 3: 0.3 is not it.
     """
     if isinstance(exact, str):

@@ -6,10 +6,10 @@ argument (``*_by_walk`` / ``*_by_pile``), and a trial for :func:`spynb.prob.simu
 (``*_trial``) that plays through the engine.  The card counts come from the
 game's own data (ruling CD-1), never typed in here.
 
->>> first_document_by_counting()
-Fraction(3, 8)
->>> tie_by_counting(2)
-Fraction(3, 92)
+>>> first_document_by_counting() == first_document_by_walk()
+True
+>>> cut_round_by_counting(2) == cut_round_by_walk(2)    # the cut's first round, two ways
+True
 """
 
 from __future__ import annotations

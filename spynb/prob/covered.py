@@ -22,8 +22,8 @@ not which covered piece is which.  Two ways to reason from there:
 True
 >>> line_chance_after_setup(view, ("c4", "d4", "e4"))      # three unmoved pieces: KL-2 rules it out
 Fraction(0, 1)
->>> break_even(Fraction(1, 4))
-Fraction(1, 5)
+>>> break_even(Fraction(1, 10))
+Fraction(1, 11)
 """
 
 from __future__ import annotations

@@ -3,8 +3,8 @@
 Each position is seeded, so the notebook, the tests and the answers all see
 the same game.
 
->>> kl_claim_line()
-Fraction(1, 6)
+>>> kl_claim_line() == covered.line_chance_by_listing(kloak_view(), CLAIM_LINE)
+True
 >>> kl_claim_line() < kl_break_even()            # below the break-even chance: do not claim
 True
 """

@@ -6,13 +6,13 @@ the first card placed is a document?" can be answered by following every
 branch and adding up fractions — no sampling, no rounding.
 
 >>> from fractions import Fraction
->>> dist = {"win": Fraction(1, 4), "lose": Fraction(3, 4)}
+>>> dist = {"win": Fraction(2, 5), "lose": Fraction(3, 5)}
 >>> probability(dist, lambda v: v == "win")
-Fraction(1, 4)
+Fraction(2, 5)
 >>> expectation({1: Fraction(1, 2), 3: Fraction(1, 2)})
 Fraction(2, 1)
->>> hypergeometric(24, 9, 1, 1)          # one card from 24, 9 of them documents
-Fraction(3, 8)
+>>> hypergeometric(24, 9, 2, 2)          # two cards from 24, 9 of them documents: both are
+Fraction(3, 23)
 """
 
 from __future__ import annotations
@@ -103,8 +103,8 @@ def variance(dist: Mapping[Any, Fraction]) -> Fraction:
 def hypergeometric(population: int, successes: int, draws: int, k: int) -> Fraction:
     """The chance of exactly ``k`` successes in ``draws`` cards dealt without replacement.
 
-    >>> hypergeometric(3, 1, 2, 1)     # pick 2 of (CIA, KGB, Double Agent): the Double Agent is in
-    Fraction(2, 3)
+    >>> hypergeometric(5, 2, 2, 1)     # pick 2 of 5 cards, 2 of them marked: exactly one marked
+    Fraction(3, 5)
     """
     return Fraction(math.comb(successes, k) * math.comb(population - successes, draws - k),
                     math.comb(population, draws))
@@ -154,10 +154,10 @@ def draws_until(counts: Mapping[str, int], done: Callable[[frozenset[str]], bool
 def as_fraction_table(dist: Mapping[Any, Fraction], digits: int = 4) -> str:
     """A small text table: value, exact fraction, decimal.
 
-    >>> print(as_fraction_table({0: Fraction(1, 3), 1: Fraction(2, 3)}))
+    >>> print(as_fraction_table({0: Fraction(2, 5), 1: Fraction(3, 5)}))
     value  probability   decimal
-    0      1/3            0.3333
-    1      2/3            0.6667
+    0      2/5            0.4000
+    1      3/5            0.6000
     """
     rows = [("value", "probability", "decimal")]
     rows += [(str(v), str(p), f"{float(p):.{digits}f}") for v, p in dist.items()]

@@ -5,10 +5,10 @@
 * a mean (average game length, average number of placements): the
   **Student t** interval, mean ± t · s/√n.
 
->>> est = wilson(30, 80)
+>>> est = wilson(28, 80)
 >>> round(est.value, 4), round(est.low, 4), round(est.high, 4)
-(0.375, 0.2769, 0.4845)
->>> est.contains(3 / 8)
+(0.35, 0.2545, 0.4592)
+>>> est.contains(7 / 20)
 True
 >>> round(t_value(0.95, 10), 3), round(z_value(0.95), 3)
 (2.228, 1.96)

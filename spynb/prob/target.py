@@ -3,8 +3,8 @@
 The chart and deck counts come from the game's data tables
 (:mod:`spynb.target.cards`), never typed in here.
 
->>> double_agents(7)
-{0: Fraction(1, 5), 1: Fraction(3, 5), 2: Fraction(1, 5)}
+>>> double_agents(8)
+{0: Fraction(1, 10), 1: Fraction(3, 5), 2: Fraction(3, 10)}
 >>> double_agents(7) == double_agents_by_walk(7)
 True
 """

@@ -59,6 +59,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..engine import Game, Record, RecordError, SpynbError
 from ..engine.core import Event
+from .aid import AID_KINDS, DeductionAid
 from .fields import Field, Synced
 from .narration import Narration
 from .pacing import PACE_KINDS, BotPacing
@@ -111,7 +112,7 @@ class _Entry:
         self.first_event, self.last_event = first_event, last_event
 
 
-class BoardController(BotPacing, Narration, SharedPositions, Synced):
+class BoardController(BotPacing, Narration, SharedPositions, DeductionAid, Synced):
     """A live board's logic for one game: seats played by people (hot-seat) or bots, one view shown at a time.
 
     Plain Python (no IPython, ipywidgets or traitlets): it takes the front end's
@@ -293,37 +294,43 @@ class BoardController(BotPacing, Narration, SharedPositions, Synced):
         return self.viewer if self.viewer in pending else None
 
     def _redraw(self) -> None:
-        game, seat = self._game, self.viewer
+        """Redraw everything from the game; the deduction aid follows the view shown (aid.py)."""
         with self.hold():
-            self.setup = self._setup_data()
-            self.glossary = self.glossary_data()
-            self.thinking, self.narration, self.log = self._bot_seat(), self._narrate(), self._turn_log()
-            if self._shared is not None:
-                return self._draw_shared()
-            if self.cover:
-                self.view = {"covered": True, "game": self.GAME, "label": f"{self._spec.title} — hidden: the "
-                             "device passes to another seat", "seat": None, "omniscient": False}
-                self.legal, self.changed = [], []
-                self.status = self.cover
-                self.history = {"length": len(game.actions), "review": -1, "can_undo": False,
-                                "undo_note": "Nothing can be undone while the device passes."}
-                return
-            if self._review >= 0:
-                shown = game.at(self._review).view(seat).to_dict()
-                legal: list[str] = []
-            else:
-                shown = game.view(seat).to_dict()
-                acting = self._acting_seat()
-                legal = [] if acting is None else [str(a) for a in game.legal_actions(acting)]
-            shown.update(self.extra_view(shown))
-            can_undo, note = self._undo_check()
-            self.changed = self.changed_keys(self._prev_view, shown) if self._prev_view is not None else []
-            self._prev_view = shown
-            self.view = shown
-            self.legal = legal
-            self.status = self._status_text()
-            self.history = {"length": len(game.actions), "review": self._review, "can_undo": can_undo,
-                            "undo_note": note}
+            self._draw()
+            self._aid_follow()
+
+    def _draw(self) -> None:
+        """Set every field from the game and the seat shown (inside :meth:`_redraw`'s batch)."""
+        game, seat = self._game, self.viewer
+        self.setup = self._setup_data()
+        self.glossary = self.glossary_data()
+        self.thinking, self.narration, self.log = self._bot_seat(), self._narrate(), self._turn_log()
+        if self._shared is not None:
+            return self._draw_shared()
+        if self.cover:
+            self.view = {"covered": True, "game": self.GAME, "label": f"{self._spec.title} — hidden: the "
+                         "device passes to another seat", "seat": None, "omniscient": False}
+            self.legal, self.changed = [], []
+            self.status = self.cover
+            self.history = {"length": len(game.actions), "review": -1, "can_undo": False,
+                            "undo_note": "Nothing can be undone while the device passes."}
+            return
+        if self._review >= 0:
+            shown = game.at(self._review).view(seat).to_dict()
+            legal: list[str] = []
+        else:
+            shown = game.view(seat).to_dict()
+            acting = self._acting_seat()
+            legal = [] if acting is None else [str(a) for a in game.legal_actions(acting)]
+        shown.update(self.extra_view(shown))
+        can_undo, note = self._undo_check()
+        self.changed = self.changed_keys(self._prev_view, shown) if self._prev_view is not None else []
+        self._prev_view = shown
+        self.view = shown
+        self.legal = legal
+        self.status = self._status_text()
+        self.history = {"length": len(game.actions), "review": self._review, "can_undo": can_undo,
+                        "undo_note": note}
 
     def _seat_name(self, seat: int) -> str:
         name = self.names[seat - 1] if seat - 1 < len(self.names) else f"Seat {seat}"
@@ -618,6 +625,8 @@ class BoardController(BotPacing, Narration, SharedPositions, Synced):
             self._pacing_message(content)
         elif kind in RECORD_KINDS:
             self._records_message(content)
+        elif kind in AID_KINDS:
+            self._aid_message(content)
         elif not self.handle_extra(content):
             self.error = refusal(f"unknown message from the board: {kind!r:.40}")
 

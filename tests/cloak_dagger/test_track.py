@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import json
 import re
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -13,32 +10,16 @@ import spynb
 from spynb import scenarios
 from spynb.scenarios import StepKind
 
-REPO = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(REPO / "lite"))
+from tests.track_notebooks import cells, track_parts, walkthrough_names
 
-from tracks import load_tracks  # noqa: E402
-
-WALKTHROUGH = re.compile(r"""walkthrough\(\s*["']([\w-]+)["']""")
 SECTIONS_WITHOUT_A_MOVE = {"CD/Preparation": "the cut is chance: nobody chooses the card cut"}
 """Sections the learner cannot act out as a move of their own, and why."""
-
-
-def track():
-    return next(t for t in load_tracks() if t.id == "cloak-dagger")
-
-
-def notebook(part) -> dict:
-    return json.loads((REPO / "notebooks" / part.notebook).read_text(encoding="utf-8"))
+PARTS = track_parts("cloak-dagger")
 
 
 def walkthroughs() -> list[scenarios.Scenario]:
     """The scenarios the track's notebooks play, in reading order."""
-    names = []
-    for part in track().parts:
-        for cell in notebook(part)["cells"]:
-            if cell["cell_type"] == "code":
-                names += [n for n in WALKTHROUGH.findall("".join(cell["source"])) if n not in names]
-    return [scenarios.load(name) for name in names]
+    return [scenarios.load(name) for name in walkthrough_names(PARTS)]
 
 
 def section_of(rule_id: str) -> str:
@@ -56,7 +37,7 @@ def kinds_by_section() -> dict[str, set[str]]:
 
 
 def test_the_track_goes_from_the_cards_to_a_game_in_the_rulebooks_order() -> None:
-    parts = [p.notebook for p in track().parts]
+    parts = PARTS
     assert parts[0] == "cloak-dagger/01-start-here.ipynb" and parts[-1] == "cloak-dagger/06-play.ipynb"
     assert 4 <= len(parts) <= 6
     sections = [r.id for r in spynb.get_spec("cloak-dagger").rules.sections()]
@@ -71,9 +52,9 @@ def test_the_track_goes_from_the_cards_to_a_game_in_the_rulebooks_order() -> Non
 
 
 def test_every_notebook_of_the_track_opens_with_its_goal() -> None:
-    for part in track().parts:
-        first = "".join(notebook(part)["cells"][0]["source"])
-        assert first.startswith("# Cloak & Dagger") and "goal" in first.lower(), part.notebook
+    for part in PARTS:
+        first = cells(part, "markdown")[0]
+        assert first.startswith("# Cloak & Dagger") and "goal" in first.lower(), part
 
 
 @pytest.mark.parametrize("section", [r.id for r in spynb.get_spec("cloak-dagger").rules.sections()])
@@ -94,7 +75,7 @@ def test_placing_is_labelled_as_spynbs_ruling_where_it_is_taught() -> None:
     """CD-5: placing is compulsory, and the track says it is the project's ruling, not the rulebook's words."""
     steps = [s for tour in walkthroughs() for s in tour.steps if s.rule == "CD-5" and s.kind is StepKind.QUESTION]
     assert any("spynb's ruling" in s.question.explain for s in steps)
-    two = "".join("".join(c["source"]) for c in notebook(track().parts[1])["cells"])
+    two = "".join(cells(PARTS[1], "markdown") + cells(PARTS[1], "code"))
     assert "spynb's ruling" in two and "#CD-5" in two
 
 

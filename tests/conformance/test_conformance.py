@@ -13,7 +13,7 @@ import random
 import pytest
 
 import spynb
-from spynb.engine import IllegalActionError, Record, SpynbError
+from spynb.engine import IllegalActionError, Record, SpynbError, State
 from spynb.soak import LeakTally, check_no_leak_at, replay_steps
 from tests.conftest import config_id, configurations, playout, random_step
 
@@ -102,10 +102,9 @@ def test_record_round_trip_and_replay_rebuild_every_step(config: tuple[str, str,
         assert game.at(step).view(None) == snapshots[step]
 
 
-def _internals(state: object) -> dict:
+def _internals(state: State) -> dict:
     """A deep copy of the position: every field but the spec and the caches the state declares (``CACHES``)."""
-    caches = getattr(state, "CACHES", frozenset())
-    return copy.deepcopy({k: v for k, v in vars(state).items() if k != "spec" and k not in caches})
+    return copy.deepcopy({k: v for k, v in vars(state).items() if k != "spec" and k not in state.CACHES})
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -114,7 +113,7 @@ def test_the_caches_a_state_declares_are_its_fields(name: str) -> None:
     spec = spynb.get_spec(name)
     for state, _seat, _action in playout(spec, spec.default_variant, spec.default_seats, 5, turn_limit=3):
         state.view(None)
-        assert getattr(state, "CACHES", frozenset()) <= set(vars(state))
+        assert state.CACHES <= set(vars(state))
 
 
 @pytest.mark.parametrize("name", GAMES)

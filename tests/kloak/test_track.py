@@ -2,35 +2,20 @@
 
 from __future__ import annotations
 
-import json
 import random
 import re
-import sys
-from pathlib import Path
 
 import pytest
 
 import spynb
 from spynb.scenarios import StepKind, load
 
-REPO = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(REPO / "lite"))
+from tests.track_notebooks import REPO, cells, markdown, track, track_parts
 
-from taught import taught_where, teachable  # noqa: E402
-from tracks import load_tracks  # noqa: E402
+from taught import taught_where, teachable  # noqa: E402  (tests.track_notebooks puts lite/ on the path)
 
-TRACK = next(track for track in load_tracks() if track.id == "kloak")
-PARTS = [part.notebook for part in TRACK.parts]
-WALKTHROUGH = re.compile(r"""walkthrough\(\s*["']([\w-]+)["']""")
-
-
-def cells(notebook: str, kind: str) -> list[str]:
-    data = json.loads((REPO / "notebooks" / notebook).read_text(encoding="utf-8"))
-    return ["".join(cell["source"]) for cell in data["cells"] if cell["cell_type"] == kind]
-
-
-def walkthroughs(notebook: str) -> list[str]:
-    return [name for source in cells(notebook, "code") for name in WALKTHROUGH.findall(source)]
+TRACK = track("kloak")
+PARTS = track_parts("kloak")
 
 
 def test_the_track_is_every_kloak_notebook_in_order_with_the_game_last() -> None:
@@ -46,7 +31,7 @@ def test_each_part_opens_with_its_goal(notebook: str) -> None:
 
 
 def test_the_game_notebook_restates_the_object_beside_the_board_against_the_rule_of_thumb_bot() -> None:
-    text = "\n".join(cells(PARTS[-1], "markdown"))
+    text = markdown(PARTS[-1])
     assert "score twice" in text and "KL/Object" in text
     assert 'players=["human", "rules"]' in "".join(cells(PARTS[-1], "code"))
 

@@ -1,13 +1,21 @@
 """The student site leaves the teacher's key out; the teacher's site has it (lite/editions.py).
 
-The notebooks are staged as the build stages them (``build_site.stage_notebooks``
-then ``editions.apply_edition``), without running ``jupyter lite build``.
+Most tests stage the notebooks as the build stages them (``build_site.stage_notebooks``
+then ``editions.apply_edition``), without running ``jupyter lite build``.  The
+last ones search *real builds* (``lite/build_site.py``, as ``./build.sh build``
+runs it): every file of the student site — notebooks, pages, settings, the spynb
+wheel and every other wheel unpacked — must hold no exercise's exact answer, and
+the teacher's build must hold the key.  A build takes a while, so each edition is
+built once per test session, and the student build that ``./build.sh test`` made
+for the browser tests (``SPYNB_SITE``) is searched instead of building it again.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import shutil
+import subprocess
 import sys
 from fractions import Fraction
 from pathlib import Path
@@ -19,9 +27,10 @@ sys.path.insert(0, str(REPO / "lite"))
 
 from build_site import stage_notebooks  # noqa: E402
 from editions import (  # noqa: E402
-    ANSWER_KEY, TEACHER_FILES, all_answer_patterns, answer_patterns, apply_edition, is_teacher_cell, leaks,
-    site_texts, stamp_package,
+    ANSWER_KEY, TEACHER_FILES, all_answer_patterns, answer_patterns, apply_edition, built_texts, find_answers,
+    is_teacher_cell, leaks, site_texts, stamp_package,
 )
+from verify_site import MARKER  # noqa: E402
 from tracks import load_tracks  # noqa: E402
 
 from spynb.prob.answers import EXERCISES, AnswerWithheld, answer, exact_answer, reference  # noqa: E402
@@ -127,3 +136,83 @@ def test_the_build_stamps_the_edition_into_its_copy_of_spynb(tmp_path):
     assert 'EDITION = "teacher"' in (REPO / "spynb" / "prob" / "edition.py").read_text(encoding="utf-8")
     with pytest.raises(ValueError, match="unknown edition"):
         stamp_package(package, "pupil")
+
+
+def test_answer_texts_include_the_fraction_repr_a_doctest_prints():
+    import re
+
+    patterns = answer_patterns(Fraction(63063, 13693))
+    assert any(re.search(p, ">>> expected_tries()\nFraction(63063, 13693)") for p in patterns)
+    assert not any(re.search(p, "Fraction(163063, 13693)") for p in patterns)
+
+
+# -- the real builds ---------------------------------------------------------------------------------
+
+#: answer texts in the built student site that are not answers: (file, exercise, text) and why
+NOT_ANSWERS = {
+    ("files/target/01-start-here.ipynb", "kl-claim-break-even", "1/5"):
+        "the chance of one of the Target's Pile 2 picks (TG-1), not the break-even chance of a KLOAK claim",
+}
+
+
+def _edition(site: Path) -> str | None:
+    marker = site / MARKER
+    return json.loads(marker.read_text(encoding="utf-8")).get("edition") if marker.is_file() else None
+
+
+def _build(folder: Path, edition: str) -> Path:
+    """Build the site's ``edition`` into ``folder`` exactly as ``./build.sh build`` does."""
+    python = REPO / ".build-env" / "lite-venv" / "bin" / "python"
+    if not python.is_file() or not shutil.which("npm") or not shutil.which("node"):
+        pytest.skip("no build environment (.build-env/lite-venv, npm, node): ./build.sh build sets it up")
+    output = folder / "site"
+    done = subprocess.run([python, REPO / "lite" / "build_site.py", "--repo", REPO, "--output", output,
+                           "--cache", REPO / ".build-env" / "cache", "--edition", edition],
+                          cwd=REPO, capture_output=True, text=True, timeout=1800)
+    assert done.returncode == 0, f"the {edition} build failed:\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
+    assert _edition(output) == edition
+    return output
+
+
+@pytest.fixture(scope="session")
+def student_build(tmp_path_factory) -> Path:
+    """The real student site: ``./build.sh test``'s (``SPYNB_SITE``), else built here once per session."""
+    site = Path(os.environ.get("SPYNB_SITE", "/nonexistent"))
+    if _edition(site) == "student":
+        return site
+    return _build(tmp_path_factory.mktemp("student-build"), "student")
+
+
+@pytest.fixture(scope="session")
+def teacher_build(tmp_path_factory) -> Path:
+    return _build(tmp_path_factory.mktemp("teacher-build"), "teacher")
+
+
+def test_the_built_student_site_holds_no_exact_answer_in_any_file(student_build):
+    texts = list(built_texts(student_build))
+    names = {name for name, _ in texts}
+    # the search reaches the notebooks, the site's own pages and the unpacked wheel
+    assert {"files/exercises/decisions-in-play.ipynb", "index.html", "rules/index.html"} <= names
+    assert any(name.endswith("!spynb/prob/answers.py") for name in names)
+    assert any(name.startswith("static/pyodide-lock/ipython-") and name.endswith("/METADATA") for name in names)
+    found = [str(f) for f in find_answers(texts) if (f.name, f.exercise, f.text) not in NOT_ANSWERS]
+    assert found == []
+    assert not (student_build / "files" / ANSWER_KEY).exists()
+
+
+def test_the_built_teacher_site_holds_the_key_and_every_answer(teacher_build):
+    key = (teacher_build / "files" / ANSWER_KEY).read_text(encoding="utf-8")
+    assert all(e.title in key for e in EXERCISES.values())
+    for name in TEACHER_FILES:
+        assert (teacher_build / "files" / name).is_file()
+    searched = {e: p for e, p in all_answer_patterns().items() if p}
+    found = {f.exercise for f in find_answers([(ANSWER_KEY, key)], searched)}
+    assert found == set(searched), "the key holds every searchable answer"
+    assert 'EDITION = "teacher"' in dict(built_texts(teacher_build))[
+        next(n for n, _ in built_texts(teacher_build) if n.endswith("!spynb/prob/edition.py"))]
+
+
+def test_not_answers_are_each_found_in_the_student_build(student_build):
+    """Every excuse in NOT_ANSWERS is still needed: a stale one would hide nothing but mislead."""
+    found = {(f.name, f.exercise, f.text) for f in find_answers(built_texts(student_build))}
+    assert set(NOT_ANSWERS) <= found

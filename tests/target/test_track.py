@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import json
-import re
 from collections import Counter
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 
@@ -17,45 +14,30 @@ from spynb.scenarios import StepKind
 from spynb.target.actions import Play
 from spynb.target.state import TargetState
 
-REPO = Path(__file__).resolve().parents[2]
-TRACK = next(t for t in json.loads((REPO / "lite" / "tracks.json").read_text(encoding="utf-8"))["tracks"]
-             if t["id"] == "target")
-PARTS = [part["notebook"] for part in TRACK["parts"]]
-WALKTHROUGH = re.compile(r"""walkthrough\(\s*["']([\w-]+)["']""")
+from tests.track_notebooks import REPO, cells, markdown, track_parts, walkthrough_names
+
+PARTS = track_parts("target")
 
 
-def _cells(notebook: str, kind: str) -> list[str]:
-    data = json.loads((REPO / "notebooks" / notebook).read_text(encoding="utf-8"))
-    return ["".join(cell["source"]) for cell in data["cells"] if cell["cell_type"] == kind]
-
-
-def _tours(notebook: str) -> list[str]:
-    return [name for source in _cells(notebook, "code") for name in WALKTHROUGH.findall(source)]
-
-
-def _markdown(notebook: str) -> str:
-    return "\n".join(_cells(notebook, "markdown"))
-
-
-TOURS = sorted({name for part in PARTS for name in _tours(part)})
+TOURS = sorted(walkthrough_names(PARTS))
 
 
 def test_the_track_has_four_to_six_short_notebooks_the_game_last() -> None:
     assert 4 <= len(PARTS) <= 6
-    assert PARTS[-1] == "target/06-play.ipynb" and "TargetBoard(" in "".join(_cells(PARTS[-1], "code"))
+    assert PARTS[-1] == "target/06-play.ipynb" and "TargetBoard(" in "".join(cells(PARTS[-1], "code"))
     assert [p.split("/")[1][:2] for p in PARTS] == [f"{i:02d}" for i in range(1, len(PARTS) + 1)]
     assert sorted(p.name for p in (REPO / "notebooks" / "target").glob("*.ipynb")) == [p.split("/")[1] for p in PARTS]
 
 
 @pytest.mark.parametrize("notebook", PARTS)
 def test_every_notebook_opens_with_its_goal(notebook: str) -> None:
-    first = _cells(notebook, "markdown")[0]
+    first = cells(notebook, "markdown")[0]
     assert "goal" in first.lower().split("\n\n", 2)[1], first
 
 
 @pytest.mark.parametrize("notebook", PARTS[:-1])
 def test_every_lesson_notebook_shows_a_walkthrough(notebook: str) -> None:
-    assert _tours(notebook)
+    assert walkthrough_names([notebook])
 
 
 @pytest.mark.parametrize("name", TOURS)
@@ -102,15 +84,15 @@ def test_the_chance_of_double_agents_in_the_seven_player_example_is_what_the_not
     """TG-1: the notebook's answer (1/5, 3/5, 1/5) is the engine's chance outcomes, walked."""
     walked = double_agents_by_walk(7)
     assert walked == double_agents(7) == {0: Fraction(1, 5), 1: Fraction(3, 5), 2: Fraction(1, 5)}
-    text = _markdown("target/01-start-here.ipynb")
+    text = markdown("target/01-start-here.ipynb")
     assert "one Double Agent, with chance 3/5" in text and "None and two each have chance 1/5" in text
 
 
 def test_the_game_notebook_tells_seat_1_its_affiliation() -> None:
     game = spynb.new_game("target", seats=4, seed=3)
-    assert "seed=3" in "".join(_cells(PARTS[-1], "code"))
+    assert "seed=3" in "".join(cells(PARTS[-1], "code"))
     assert game.state.view(1)["affiliation"] == "double-agent"
-    assert "in this deal you are a Double Agent" in _markdown(PARTS[-1])
+    assert "in this deal you are a Double Agent" in markdown(PARTS[-1])
 
 
 def test_TG_14_without_double_agents_three_dirty_intel_win_nothing_as_the_notebook_shows() -> None:
@@ -124,13 +106,13 @@ def test_TG_14_without_double_agents_three_dirty_intel_win_nothing_as_the_notebo
     plain = deposit({1: "cia", 2: "kgb", 3: "cia", 4: "kgb"})
     assert plain.deposits["KGB"] == ["dirty-a", "dirty-b", "dirty-c"] and plain.winners == ()
     assert deposit({1: "cia", 2: "kgb", 3: "double-agent", 4: "kgb"}).winners == (3,)
-    assert "**Answer:** nobody" in _markdown("target/05-intel-and-winning.ipynb")
+    assert "**Answer:** nobody" in markdown("target/05-intel-and-winning.ipynb")
 
 
 def test_the_components_section_names_every_rookie_card_with_its_category() -> None:
     from spynb.target.cards import CATEGORY, describe
 
-    text = _markdown("target/01-start-here.ipynb")
+    text = markdown("target/01-start-here.ipynb")
     for card, category in CATEGORY.items():
         line = next(line for line in text.splitlines() if describe(card) in line)
         assert category.title() in line, (card, line)

@@ -135,6 +135,49 @@ function drawLog(list, turns, memo) {
 }
 
 /**
+ * The deduction aid beside a game's area (spynb/widgets/aid.py): a button that shows or hides it, and the panel
+ * drawn from the `aid` trait — Python computes it from the view shown and nothing else.  {} while closed;
+ * {open, note} when there is nothing to deduce; else a title, the columns, one row per seat or envelope (each
+ * cell's text, and whether it is exact or sampled, with its fraction or interval as the cell's title), how it
+ * was computed, and notes.  A game's module puts it in its layout and lists "aid" in its traits.
+ * @param {Context} ctx
+ * @returns {HTMLElement}
+ */
+function drawAid(ctx) {
+  const aid = ctx.model.get("aid") || {};
+  const open = Boolean(aid.open);
+  const toggle = button("aid-toggle", open ? "Hide the deduction aid" : "Show the deduction aid",
+    () => ctx.model.send({ kind: "aid", on: !open }),
+    { class: "spynb-aid__toggle", "aria-expanded": String(open),
+      title: "What your own view lets you deduce about what is hidden, computed from your view alone" });
+  const box = h("section", { class: "spynb-aid", "aria-label": "Deduction aid", dataset: { open: String(open) } }, toggle);
+  if (!open) return box;
+  if (aid.note || !Array.isArray(aid.rows)) {
+    box.append(h("p", { class: "spynb-aid__note", text: aid.note || "Nothing to deduce here." }));
+    return box;
+  }
+  const sampled = aid.kind === "sampled";
+  const table = h("table", { class: "spynb-aid__table" },
+    h("caption", { text: sampled ? "Sampled chances (± half the 95% interval)" : "Exact chances" }),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col", text: aid.game === "target" ? "Seat" : "Envelope" }),
+      (aid.columns || []).map((/** @type {string} */ c) => h("th", { scope: "col", text: c })))),
+    h("tbody", {}, aid.rows.map((/** @type {any} */ row) => h("tr", { dataset: { key: `aid-${row.key}` } },
+      h("th", { scope: "row" }, row.seat ? ctx.seatName(row.seat) : row.label,
+        row.note ? h("span", { class: "spynb-aid__notes", text: ` (notes: ${row.note})` }) : null),
+      row.cells.map((/** @type {any} */ cell) => h("td", { class: `is-${cell.kind}`, title: cell.title,
+        text: cell.text, dataset: { kind: cell.kind } }))))));
+  box.append(...[
+    h("h4", { class: "spynb-aid__title", text: aid.title }),
+    h("p", { class: "spynb-aid__method", text: aid.method }),
+    aid.rows.length ? h("div", { class: "spynb-aid__scroll" }, table)
+      : h("p", { class: "spynb-aid__note", text: "Nothing uncertain in your notes yet." }),
+    aid.left_out ? h("p", { class: "spynb-aid__note", text: aid.left_out }) : null,
+    h("ul", { class: "spynb-aid__list" }, (aid.notes || []).map((/** @type {string} */ n) => h("li", { text: n }))),
+  ].filter((node) => node !== null));
+  return box;
+}
+
+/**
  * @typedef PanelArgs
  * @property {Model} model
  * @property {HTMLElement} slot                   where the panel draws (above the game's area)

@@ -237,7 +237,8 @@ function drawCloakDagger(ctx) {
 
   return h("div", { class: "cd" },
     h("div", { class: "cd-left" }, box, cdKey(ctx), todo),
-    h("div", { class: "cd-right" }, side, shownLog));
+    h("div", { class: "cd-right" }, side, shownLog),
+    h("div", { class: "cd-aid" }, drawAid(ctx)));
 }
 
 /**
@@ -251,4 +252,4 @@ function cdRole(ctx) {
   return `You are ${ctx.seatName(view.seat)}: your agents are ${agents.map((a) => `${a} (${((ctx.glossary.faces || {})[a] || {}).short || a})`).join(" and ")}.`;
 }
 
-export default mountBoard(drawCloakDagger, [], cdRole);
+export default mountBoard(drawCloakDagger, ["aid"], cdRole);

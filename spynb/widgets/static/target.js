@@ -152,7 +152,7 @@ function drawTarget(ctx) {
 
   return h("div", { class: "tg" },
     h("div", { class: "tg-left" }, table, pile),
-    h("div", { class: "tg-right" }, steps, stageLine, choices),
+    h("div", { class: "tg-right" }, steps, stageLine, choices, drawAid(ctx)),
     h("div", { class: "tg-wide" }, hand));
 }
 
@@ -169,4 +169,4 @@ function tgRole(ctx) {
   return `You are ${ctx.seatName(view.seat)}, affiliation ${name}: your side wins with ${goal} (TG-14).`;
 }
 
-export default mountBoard(drawTarget, [], tgRole);
+export default mountBoard(drawTarget, ["aid"], tgRole);

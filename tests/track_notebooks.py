@@ -1,0 +1,46 @@
+"""Reading a game's teaching track: its notebooks (lite/tracks.json) and the walkthroughs they play."""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "lite"))
+
+from tracks import Track, load_tracks  # noqa: E402
+
+WALKTHROUGH = re.compile(r"""walkthrough\(\s*["']([\w-]+)["']""")
+"""A code cell's call that plays a scenario: ``walkthrough("name")``."""
+
+
+def track(track_id: str) -> Track:
+    """One track of lite/tracks.json."""
+    return next(t for t in load_tracks() if t.id == track_id)
+
+
+def track_parts(track_id: str) -> list[str]:
+    """The track's notebooks, as paths below notebooks/, in reading order."""
+    return [part.notebook for part in track(track_id).parts]
+
+
+def cells(notebook: str, kind: str) -> list[str]:
+    """The sources of one notebook's cells of one kind ("markdown" or "code"), in order."""
+    data = json.loads((REPO / "notebooks" / notebook).read_text(encoding="utf-8"))
+    return ["".join(cell["source"]) for cell in data["cells"] if cell["cell_type"] == kind]
+
+
+def markdown(notebook: str) -> str:
+    """All of one notebook's prose, joined."""
+    return "\n".join(cells(notebook, "markdown"))
+
+
+def walkthrough_names(notebooks: list[str]) -> list[str]:
+    """The scenarios the notebooks play, each once, in reading order."""
+    names: list[str] = []
+    for notebook in notebooks:
+        for source in cells(notebook, "code"):
+            names += [name for name in WALKTHROUGH.findall(source) if name not in names]
+    return names
