@@ -7,7 +7,10 @@
   (``spynb.rulespage``);
 * ``rules/taught.html``: what is taught where (``taught.py``);
 * ``pictures/<track>.svg``: each game's board, drawn by spynb's renderer;
-* ``site.css``: their style sheet.
+* ``site.css``: their style sheet;
+* ``welcome/``: the welcome page's live board (:data:`WELCOME_BOARD`): its
+  host (``welcome_host.js``) and the board's front end, the same module the
+  notebook's anywidget loads (:func:`board_frontend`).
 
 The apps read the root page's ``jupyter-config-data`` (an empty one here), so
 the welcome page keeps that element.  Standard library and spynb only.
@@ -15,6 +18,7 @@ the welcome page keeps that element.  Standard library and spynb only.
 
 from __future__ import annotations
 
+import json
 import shutil
 import sys
 from html import escape
@@ -32,11 +36,17 @@ import spynb  # noqa: E402
 from spynb.render import svg_for  # noqa: E402
 from spynb.rulespage import rule_anchor, rules_html  # noqa: E402
 from spynb.scenarios import load as load_scenario  # noqa: E402
+from spynb.widgets.play import controller_class, module_source  # noqa: E402
 
-__all__ = ["board_pictures", "notebook_href", "write_pages", "PAGES"]
+__all__ = ["board_pictures", "board_frontend", "notebook_href", "write_pages", "PAGES", "WELCOME_BOARD"]
 
 #: the pages this module writes, relative to the site
-PAGES = ("index.html", "rules/index.html", "rules/taught.html", "site.css")
+PAGES = ("index.html", "rules/index.html", "rules/taught.html", "site.css", "welcome/host.js", "welcome/board.js",
+         "welcome/board.css")
+
+#: the welcome page's live board: KLOAK, the game a glance explains (pieces on a 5 x 5 board), seat 1
+#: against the rule-of-thumb bot, in the practice setting (a touched piece may be put back, KL-14)
+WELCOME_BOARD = {"game": "kloak", "options": {"seed": 1, "touch_move": False}}
 
 #: the element JupyterLite's apps read from every page up to the site's root
 CONFIG_ELEMENT = '<script id="jupyter-config-data" type="application/json" data-jupyter-lite-root=".">{}</script>'
@@ -50,6 +60,38 @@ def board_pictures(tracks: tuple[Track, ...]) -> dict[str, str]:
             scenario = load_scenario(track.scenario)
             pictures[track.id] = svg_for(scenario.game_at(len(scenario.steps)).state, scenario.seat)
     return pictures
+
+
+def board_frontend(game: str) -> tuple[str, str]:
+    """The ES module and CSS of ``game``'s board, exactly as the notebook's anywidget loads them."""
+    return module_source(controller_class(game).MODULE)
+
+
+def _site_wheel(site: Path) -> str:
+    """The spynb wheel the site serves (its address from the site's root), or '' if it has none."""
+    wheels = sorted(site.glob("static/pyodide-lock/spynb-*.whl"))
+    return wheels[-1].relative_to(site).as_posix() if wheels else ""
+
+
+def welcome_board_html(tracks: tuple[Track, ...], wheel: str) -> str:
+    """The live board's section: its picture at once, a status line, and the data its host reads."""
+    game, options = WELCOME_BOARD["game"], WELCOME_BOARD["options"]
+    spec = spynb.get_spec(game)
+    track = next(t for t in tracks if t.game == game)
+    picture = svg_for(spec.new_game(None, None, options["seed"]).state, 1)
+    data = {"game": game, "options": json.dumps(options), "wheel": wheel, "pyodide": "static/pyodide/",
+            "module": "welcome/board.js", "css": "welcome/board.css"}
+    attributes = " ".join(f'data-{key}="{escape(value)}"' for key, value in data.items())
+    return f"""<section class="live" aria-labelledby="live-title">
+  <div class="live-text"><h2 id="live-title">Play {escape(spec.title)} right here</h2>
+  <p>{escape(track.summary)} You are seat 1, against a bot that plays by rules of thumb.</p>
+  <p id="live-status" class="live-status" role="status">The board comes to life once Python has started in your
+  browser.</p>
+  <p><a href="{notebook_href(track.parts[0].notebook)}">Learn the rules step by step</a></p></div>
+  <div id="live-board" class="live-board" {attributes}>
+  <figure class="live-picture">{picture}</figure></div>
+  <script type="module" src="welcome/host.js"></script>
+</section>"""
 
 
 def notebook_href(notebook: str, root: str = "") -> str:
@@ -86,8 +128,8 @@ def _game_card(track: Track) -> str:
             f'<ol class="parts" aria-label="{escape(track.title)}, in order">{parts}</ol></div></article>')
 
 
-def welcome_html(tracks: tuple[Track, ...]) -> str:
-    """The welcome page."""
+def welcome_html(tracks: tuple[Track, ...], wheel: str = "") -> str:
+    """The welcome page; ``wheel``: the spynb wheel's address in the site, which makes its board live."""
     games = [t for t in tracks if t.game]
     others = [t for t in tracks if not t.game]
     exercises = "".join(
@@ -109,6 +151,7 @@ def welcome_html(tracks: tuple[Track, ...]) -> str:
   </div>
 </header>
 <main>
+  {welcome_board_html(tracks, wheel)}
   <section aria-labelledby="games"><h2 id="games">Choose a game</h2>
   <div class="cards">{"".join(map(_game_card, games))}</div></section>
   {exercises}
@@ -186,11 +229,15 @@ def write_pages(site: Path, notebooks: Path, tracks: tuple[Track, ...], pictures
     ``notebooks``: the notebooks as the site serves them, so the cell numbers of what is taught where
     are the ones a visitor sees.
     """
-    (site / "rules").mkdir(parents=True, exist_ok=True)
-    (site / "pictures").mkdir(parents=True, exist_ok=True)
+    for folder in ("rules", "pictures", "welcome"):
+        (site / folder).mkdir(parents=True, exist_ok=True)
     for track_id, svg in pictures.items():
         (site / "pictures" / f"{track_id}.svg").write_text(svg, encoding="utf-8")
     shutil.copy2(HERE / "site.css", site / "site.css")
-    (site / "index.html").write_text(welcome_html(tracks), encoding="utf-8")
+    shutil.copy2(HERE / "welcome_host.js", site / "welcome" / "host.js")
+    esm, css = board_frontend(WELCOME_BOARD["game"])
+    (site / "welcome" / "board.js").write_text(esm, encoding="utf-8")
+    (site / "welcome" / "board.css").write_text(css, encoding="utf-8")
+    (site / "index.html").write_text(welcome_html(tracks, _site_wheel(site)), encoding="utf-8")
     (site / "rules" / "index.html").write_text(rules_page_html(), encoding="utf-8")
     (site / "rules" / "taught.html").write_text(taught_page_html(notebooks, tracks), encoding="utf-8")

@@ -3,22 +3,27 @@
 Each board is one Python class with one ``static/<name>.js`` (and ``.css``).
 The engine never imports this package.  A game's board (and so its game) is
 imported when first used, so a notebook about one game loads only that one.
+
+A board's logic is plain Python (:class:`spynb.widgets.play.BoardController`,
+one subclass per game): importing it loads no widget machinery, so a page can
+host a board without a notebook.  The anywidget classes below
+(:mod:`spynb.widgets.board`) load anywidget when first asked for.
 """
 
 from __future__ import annotations
 
 import importlib
+from typing import Any
 
-from .base import GameBoard
-from .play import PlayBoard, board_class, walkthrough
+from .play import board_class, walkthrough
 
 __all__ = ["GameBoard", "PlayBoard", "CloakDaggerBoard", "KloakBoard", "TargetBoard", "board_class", "walkthrough"]
 
-_BOARD_MODULES = {"CloakDaggerBoard": "cloak_dagger", "KloakBoard": "kloak", "TargetBoard": "target"}
+_MODULES = {"GameBoard": "base", "PlayBoard": "board", "CloakDaggerBoard": "cloak_dagger", "KloakBoard": "kloak",
+            "TargetBoard": "target"}
 
 
-def __getattr__(name: str) -> type[PlayBoard]:
-    if name not in _BOARD_MODULES:
+def __getattr__(name: str) -> Any:
+    if name not in _MODULES:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    board: type[PlayBoard] = getattr(importlib.import_module(f"{__name__}.{_BOARD_MODULES[name]}"), name)
-    return board
+    return getattr(importlib.import_module(f"{__name__}.{_MODULES[name]}"), name)

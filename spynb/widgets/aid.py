@@ -15,7 +15,7 @@ are cached by the view's text, so reopening the panel or returning to a
 position costs nothing.
 
 On a board (:class:`DeductionAid`, mixed into
-:class:`~spynb.widgets.play.PlayBoard`) the learner opens and closes the panel
+:class:`~spynb.widgets.play.BoardController`) the learner opens and closes the panel
 with a button (the ``aid`` intention); while it is open the board recomputes it
 whenever the view shown changes.  It shows nothing for the omniscient teaching
 view, and it closes whenever the device passes to another seat (the hot-seat
@@ -35,11 +35,10 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-import traitlets
-
 from ..engine import SpynbError, View
 from ..prob.deduce import Deduction, deduce
 from ..prob.stats import Estimate
+from .fields import Field
 from .refusals import refusal
 
 __all__ = ["panel", "view_of", "aid_options", "DeductionAid", "AID_GAMES", "AID_KINDS"]
@@ -137,12 +136,12 @@ def panel(view: Mapping[str, Any]) -> dict[str, Any]:
     return data
 
 
-class DeductionAid(traitlets.HasTraits):
-    """The aid's panel on a :class:`~spynb.widgets.play.PlayBoard` (mixed into it)."""
+class DeductionAid:
+    """The aid's panel on a :class:`~spynb.widgets.play.BoardController` (mixed into it)."""
 
-    aid = traitlets.Dict(help="The deduction aid beside the board: {} while closed; else {open: True, ...} "
-                              "computed from the `view` trait alone (spynb.widgets.aid.panel), or {open: True, "
-                              "note} saying why there is nothing to show.").tag(sync=True)
+    aid = Field({}, "The deduction aid beside the board: {} while closed; else {open: True, ...} computed from the "
+                    "`view` trait alone (spynb.widgets.aid.panel), or {open: True, note} saying why there is "
+                    "nothing to show.")
     # provided by the board
     GAME: str
     view: dict[str, Any]
@@ -165,15 +164,15 @@ class DeductionAid(traitlets.HasTraits):
         if on and self.view.get("covered"):
             self.error = refusal("Nothing can be deduced while the device passes: press Show my seat first.")
             return False
-        with self.hold_sync():
+        with self.hold():
             self.error = {}
             self._aid_open = on
             self._aid_follow()
         return True
 
-    @traitlets.observe("view")
-    def _aid_follow(self, _change: Any = None) -> None:
-        """Redraw the open aid from the view now shown; close it when the device passes."""
+    def _aid_follow(self) -> None:
+        """Redraw the open aid from the view now shown; close it when the device passes (called by every
+        redraw of the board)."""
         view = self.view
         if view.get("covered"):
             self._aid_open = False

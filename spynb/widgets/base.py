@@ -7,7 +7,9 @@ page redraws from them.  The front end never changes the game: it sends an
 ``{"kind": "play", "action": "<notation>"}``); Python checks it through the
 engine and answers by changing traits.  A refused or malformed intention
 sets ``error`` and changes nothing else; no message can raise, and the
-error quotes a message briefly (:func:`spynb.widgets.refusals.clip`).
+error quotes a message briefly.  ``error`` has the shape of every board's
+(:func:`spynb.widgets.refusals.refusal`): ``{kind, rule, reason, citation,
+where, message}``, or ``{}``.
 
 >>> board = GameBoard("cloak-dagger", seats=3, seed=7)      # doctest: +SKIP
 >>> board.play(board.legal[0])                               # doctest: +SKIP
@@ -23,7 +25,7 @@ import anywidget
 import traitlets
 
 from ..engine import Game, SpynbError
-from .refusals import clip
+from .refusals import refusal, refusal_for
 
 __all__ = ["GameBoard"]
 
@@ -77,9 +79,9 @@ class GameBoard(anywidget.AnyWidget):
         "",
         help="One sentence saying whose turn it is, or who won.",
     ).tag(sync=True)
-    error = traitlets.Unicode(
-        "",
-        help="Why the last intention was refused (the engine's message), or '' after an accepted one.",
+    error = traitlets.Dict(
+        help="Why the last intention was refused: {kind, rule, reason, citation, where, message}, message being "
+             "the engine's sentence; {} after an accepted one.",
     ).tag(sync=True)
     seat = traitlets.Int(
         None,
@@ -139,23 +141,23 @@ class GameBoard(anywidget.AnyWidget):
         """Play ``notation`` for this board's seat, exactly as a click does.
 
         Returns True if the engine accepted it.  If it refused, ``error``
-        holds the engine's message and nothing else changed.
+        holds the engine's reason (its ``message`` the engine's sentence) and nothing else changed.
         """
         if not isinstance(notation, str) or not notation.strip():
-            self.error = clip(f"an intention must be an action's notation, such as 'pass', not {notation!r:.80}")
+            self.error = refusal(f"an intention must be an action's notation, such as 'pass', not {notation!r:.80}")
             return False
         acting = self.acting_seat()
         if acting is None:
-            self.error = clip(f"{notation!r} was not played: {_describe_turn(self._game, self.seat)}")
+            self.error = refusal(f"{notation!r} was not played: {_describe_turn(self._game, self.seat)}")
             return False
         try:
             action = self._game.play(notation.strip(), seat=acting)
         except SpynbError as err:
-            self.error = clip(str(err))
+            self.error = refusal_for(err)
             return False
         with self.hold_sync():
             self.last_action = str(action)
-            self.error = ""
+            self.error = {}
             self._refresh()
         return True
 
@@ -175,8 +177,8 @@ class GameBoard(anywidget.AnyWidget):
         """Every message from the front end ends here; none can raise or change state unless valid."""
         try:
             if not isinstance(content, dict) or content.get("kind") != "play":
-                self.error = clip(f"unknown message from the board: {content!r:.80}")
+                self.error = refusal(f"unknown message from the board: {content!r:.80}")
                 return
             self.play(content.get("action"))
         except Exception as err:  # noqa: BLE001 - a hostile message must never break the kernel side
-            self.error = f"the board could not handle that message ({type(err).__name__})"
+            self.error = refusal(f"the board could not handle that message ({type(err).__name__})")

@@ -6,7 +6,7 @@ transfer or places a card at once (CD-4, CD-5).  Then the seat chooses:
 start a transfer showing one card (optionally taking a second unseen),
 track a hazard, or nothing.
 
->>> board = CloakDaggerBoard(seed=1)            # seat 1 plays, the others are rule-of-thumb bots
+>>> board = CloakDaggerController(seed=1)            # seat 1 plays, the others are rule-of-thumb bots
 >>> board.viewer, board.players[:2]
 (1, ['human', 'rules'])
 """
@@ -17,12 +17,12 @@ from typing import Any, ClassVar
 
 from ..cloak_dagger.cards import CUT_ORDER
 from ..render.cloak_dagger import KINDS, card_face
-from .play import PlayBoard
+from .play import BoardController, lazy_board
 
-__all__ = ["CloakDaggerBoard", "BOARD"]
+__all__ = ["CloakDaggerController", "CONTROLLER"]
 
 
-class CloakDaggerBoard(PlayBoard):
+class CloakDaggerController(BoardController):
     """Cloak & Dagger: pick an envelope, see inside privately, then transfer, track or do nothing."""
 
     GAME: ClassVar[str] = "cloak-dagger"
@@ -60,4 +60,7 @@ class CloakDaggerBoard(PlayBoard):
         return keys
 
 
-BOARD = CloakDaggerBoard
+CONTROLLER = CloakDaggerController
+
+__getattr__ = lazy_board(__name__, CloakDaggerController)
+"""``CloakDaggerBoard`` (also ``BOARD``), the notebook's anywidget of the controller, is made when first asked for."""

@@ -14,7 +14,10 @@ Memory (KL-13): the seat's view hides the colours under big pieces (the
 memory challenge).  ``reveal=True`` adds what a perfect memory of the public
 moves knows (``remembered`` in the view shown), derived from that view alone.
 
->>> board = KloakBoard(seed=1)
+The logic is :class:`KloakController` (plain Python); ``KloakBoard`` is the
+notebook's anywidget of it (:func:`spynb.widgets.board.widget_class`).
+
+>>> board = KloakController(seed=1)
 >>> board.touch("a1") and board.touched
 'a1'
 >>> board.play("b2-b3")
@@ -28,14 +31,14 @@ from __future__ import annotations
 import re
 from typing import Any, ClassVar
 
-import traitlets
-
 from ..engine import Game
 from ..kloak.board import COLOUR_NAMES, PALETTE, SQUARES
 from ..kloak.memory import memory_aid
-from .play import PlayBoard, _error
+from .fields import Field
+from .play import BoardController, lazy_board
+from .refusals import refusal
 
-__all__ = ["KloakBoard", "BOARD"]
+__all__ = ["KloakController", "CONTROLLER"]
 
 MOVE = re.compile(r"^(?:B )?([a-e][1-5])[-x=]([a-e][1-5])$")
 
@@ -50,25 +53,25 @@ def move_from(notation: str) -> str | None:
     return match.group(1) if match else None
 
 
-class KloakBoard(PlayBoard):
+class KloakController(BoardController):
     """KLOAK: pick a piece (touch-move), then a destination; or claim three squares in a line."""
 
     GAME: ClassVar[str] = "kloak"
     MODULE: ClassVar[str] = "kloak"
 
-    touched = traitlets.Unicode("", help="The square of the piece the seat touched (KL-14), or ''.").tag(sync=True)
-    touch_move = traitlets.Bool(True, help="True: touching a piece with a legal move commits the seat to "
-                                           "moving it (KL-14); False: the practice setting.").tag(sync=True)
-    reveal = traitlets.Bool(False, help="True: the view shown adds the colours a perfect memory of the public "
-                                        "moves knows (KL-13); False: the memory challenge.").tag(sync=True)
+    touched = Field("", "The square of the piece the seat touched (KL-14), or ''.")
+    touch_move = Field(True, "True: touching a piece with a legal move commits the seat to moving it (KL-14); "
+                             "False: the practice setting.")
+    reveal = Field(False, "True: the view shown adds the colours a perfect memory of the public moves knows "
+                          "(KL-13); False: the memory challenge.")
 
     def __init__(self, game: Game | None = None, *, seats: int | None = None, seed: int = 0,
-                 variant: str | None = None, players=None, names=None, teaching: bool = False,
+                 variant: str | None = None, players: Any = None, names: Any = None, teaching: bool = False,
                  touch_move: bool = True, reveal: bool = False) -> None:
         self._touch_move_init, self._reveal_init = bool(touch_move), bool(reveal)
         super().__init__(game, seats=seats, seed=seed, variant=variant, players=players, names=names,
                          teaching=teaching)
-        with self.hold_sync():
+        with self.hold():
             self.touch_move = self._touch_move_init
             self.reveal = self._reveal_init
             self._redraw()
@@ -102,20 +105,20 @@ class KloakBoard(PlayBoard):
     def touch(self, square: Any) -> bool:
         """Touch the piece on ``square`` (KL-14); True if it is now the touched piece."""
         if not isinstance(square, str) or square not in SQUARES:
-            self.error = _error(f"a square is written a1 to e5, not {square!r:.20}")
+            self.error = refusal(f"a square is written a1 to e5, not {square!r:.20}")
             return False
         if self._acting_seat() is None:
-            self.error = _error(f"No piece can be touched now: {self._status_text()}")
+            self.error = refusal(f"No piece can be touched now: {self._status_text()}")
             return False
         if self.touched and self.touch_move and square != self.touched:
             self.error = self._kl14(f"You touched the piece on {self.touched}: you must move it")
             return False
         moves = [n for n in self.legal if move_from(n) == square]
         if not moves:
-            self.error = _error(f"The piece on {square} has no legal move now (or there is no piece there)",
+            self.error = refusal(f"The piece on {square} has no legal move now (or there is no piece there)",
                                 rule="KL-4", citation=self._spec.rules.citation("KL-4"), kind="illegal")
             return False
-        with self.hold_sync():
+        with self.hold():
             self.error = {}
             self.touched = square
         return True
@@ -125,13 +128,13 @@ class KloakBoard(PlayBoard):
         if self.touched and self.touch_move:
             self.error = self._kl14(f"You touched the piece on {self.touched}: you must move it")
             return False
-        with self.hold_sync():
+        with self.hold():
             self.error = {}
             self.touched = ""
         return True
 
     def _kl14(self, reason: str) -> dict:
-        return _error(reason, rule="KL-14", citation=self._spec.rules.citation("KL-14"), kind="illegal")
+        return refusal(reason, rule="KL-14", citation=self._spec.rules.citation("KL-14"), kind="illegal")
 
     def play(self, notation: Any) -> bool:
         if (isinstance(notation, str) and self.touched and self.touch_move
@@ -166,9 +169,9 @@ class KloakBoard(PlayBoard):
         elif kind == "reveal":
             on = content.get("on")
             if not isinstance(on, bool):
-                self.error = _error("the memory switch needs true or false")
+                self.error = refusal("the memory switch needs true or false")
             else:
-                with self.hold_sync():
+                with self.hold():
                     self.error = {}
                     self.reveal = on
                     self._prev_view = None
@@ -176,7 +179,7 @@ class KloakBoard(PlayBoard):
         elif kind == "touch_move":
             on = content.get("on")
             if not isinstance(on, bool):
-                self.error = _error("the touch-move switch needs true or false")
+                self.error = refusal("the touch-move switch needs true or false")
             elif self.touched and self.touch_move:
                 self.error = self._kl14(f"You touched the piece on {self.touched}: move it first")
             else:
@@ -187,4 +190,7 @@ class KloakBoard(PlayBoard):
         return True
 
 
-BOARD = KloakBoard
+CONTROLLER = KloakController
+
+__getattr__ = lazy_board(__name__, KloakController)
+"""``KloakBoard`` (also ``BOARD``), the notebook's anywidget of the controller, is made when first asked for."""

@@ -22,9 +22,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-import traitlets
-
 from ..engine.core import Event
+from .fields import Field
 
 __all__ = ["Narration", "turn_log", "NARRATED_EVENTS"]
 
@@ -50,15 +49,14 @@ def turn_log(events: Iterable[tuple[Event | dict, bool]]) -> list[dict]:
     return turns
 
 
-class Narration(traitlets.HasTraits):
-    """The narration and the log of a :class:`~spynb.widgets.play.PlayBoard` (mixed into it)."""
+class Narration:
+    """The narration and the log of a :class:`~spynb.widgets.play.BoardController` (mixed into it)."""
 
-    narration = traitlets.Dict(help="The last action, if a seat other than the one shown took it: {seat, step, "
-                                    "bot, text}, text being what the seat shown saw of it (only public events "
-                                    "under the cover); {} otherwise.").tag(sync=True)
-    log = traitlets.List(traitlets.Dict(), help="Every event the seat shown saw, by turn: [{turn, title, events: "
-                                                "[{text, new}]}], new marking the narrated action's events; [] "
-                                                "under the cover.").tag(sync=True)
+    narration = Field({}, "The last action, if a seat other than the one shown took it: {seat, step, bot, text}, "
+                          "text being what the seat shown saw of it (only public events under the cover); {} "
+                          "otherwise.")
+    log = Field([], "Every event the seat shown saw, by turn: [{turn, title, events: [{text, new}]}], new marking "
+                    "the narrated action's events; [] under the cover.", items=dict)
 
     _bot_played: int = 0
     """How many actions the game had just after the last bot step (0: none in this game)."""

@@ -22,10 +22,8 @@ from __future__ import annotations
 
 from typing import Any
 
-import traitlets
-
+from .fields import Field
 from .refusals import refusal
-from .wire import seat_trait
 
 __all__ = ["BotPacing", "PACES", "PACE_KINDS"]
 
@@ -35,14 +33,13 @@ PACE_KINDS = frozenset({"bot", "pace"})
 """The intentions this module answers."""
 
 
-class BotPacing(traitlets.HasTraits):
-    """The pace of the bots on a :class:`~spynb.widgets.play.PlayBoard` (mixed into it)."""
+class BotPacing:
+    """The pace of the bots on a :class:`~spynb.widgets.play.BoardController` (mixed into it)."""
 
-    pace = traitlets.Enum(tuple(PACES), "fast", help="How the bots move: 'step' (one action each time Step is "
-                                                    "pressed), 'slow' or 'fast' (one action per tick of the "
-                                                    "front end's timer).").tag(sync=True)
-    thinking = seat_trait("The bot seat (1-based) that moves at the next Step or tick, or None (0 in the browser) "
-                          "when no bot may move now.")
+    pace = Field("fast", "How the bots move: 'step' (one action each time Step is pressed), 'slow' or 'fast' "
+                         "(one action per tick of the front end's timer).", choices=tuple(PACES))
+    thinking = Field(None, "The bot seat (1-based) that moves at the next Step or tick, or None (0 in the browser) "
+                           "when no bot may move now.", seat=True)
     # provided by the board
     _game: Any
     _bots: dict[int, Any]
@@ -62,7 +59,7 @@ class BotPacing(traitlets.HasTraits):
         choice = self._bots[seat].choose(game.view(seat), game.legal_actions(seat))
         self._play_entry(choice, seat, human=False)
         self._bot_played = len(self._entries)
-        with self.hold_sync():
+        with self.hold():
             self.error = {}
             self._after_change()
         return True
@@ -72,7 +69,7 @@ class BotPacing(traitlets.HasTraits):
         if not isinstance(pace, str) or pace not in PACES:
             self.error = refusal(f"the pace is one of {', '.join(PACES)}, not {pace!r:.40}")
             return False
-        with self.hold_sync():
+        with self.hold():
             self.error = {}
             self.pace = pace
             self.status = self._status_text()
@@ -99,7 +96,7 @@ class BotPacing(traitlets.HasTraits):
         try:
             self.bot_step()
         except Exception as err:  # noqa: BLE001 - a failing bot stops the bots, the board lives on
-            with self.hold_sync():
+            with self.hold():
                 self.pace = "step"
                 self.error = refusal(f"The bot at seat {self.thinking} could not move "
                                            f"({type(err).__name__}); the bots are stopped.")

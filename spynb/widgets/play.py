@@ -3,10 +3,17 @@
 A board holds a :class:`spynb.Game` in Python and sends the browser only a
 *view*: the engine's view of the seat being shown (or the labelled omniscient
 teaching view), the notation of the legal actions, a status sentence and the
-like, all in traits.  The browser sends *intentions* — custom messages such as
-``{"kind": "play", "action": "7"}`` — and Python checks each through the
-engine and answers by changing traits.  A refused or malformed message sets
-``error`` and changes nothing else; no message can raise.
+like, all in fields (:mod:`spynb.widgets.fields`).  The browser sends
+*intentions* — messages such as ``{"kind": "play", "action": "7"}`` — and
+Python checks each through the engine and answers by changing fields.  A
+refused or malformed message sets ``error`` and changes nothing else; no
+message can raise.
+
+This logic is :class:`BoardController`, plain Python: it imports neither
+IPython, ipywidgets nor traitlets, so a page can host it in Pyodide without
+a notebook (the site's welcome page does).  In a notebook, the anywidget
+``PlayBoard`` (:mod:`spynb.widgets.board`) is the controller with each field
+made a synced trait; ``spynb.widgets.play.PlayBoard`` still names it.
 
 How the JavaScript is shared without a bundler: anywidget loads one ES module
 per widget, so Python builds it.  ``static/board_common.js`` (the prelude:
@@ -47,22 +54,23 @@ from __future__ import annotations
 import importlib
 import pathlib
 import random
-from collections.abc import Sequence
-from typing import Any, ClassVar
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
 
-import anywidget
-import traitlets
-
-from ..engine import Game, IllegalActionError, Record, RecordError, SpynbError
+from ..engine import Game, Record, RecordError, SpynbError
 from ..engine.core import Event
 from .aid import AID_KINDS, DeductionAid
+from .fields import Field, Synced
 from .narration import Narration
 from .pacing import PACE_KINDS, BotPacing
 from .records import RECORD_KINDS, SharedPositions
-from .refusals import refusal as _error
-from .wire import seat_trait
+from .refusals import refusal, refusal_for
 
-__all__ = ["PlayBoard", "module_source", "HUMAN", "board_class", "walkthrough"]
+if TYPE_CHECKING:
+    from .board import PlayBoard
+
+__all__ = ["BoardController", "PlayBoard", "module_source", "HUMAN", "board_class", "board_name",
+           "controller_class", "lazy_board", "walkthrough"]
 
 STATIC = pathlib.Path(__file__).parent / "static"
 HUMAN = "human"
@@ -90,14 +98,6 @@ def module_source(game_module: str, panels: Sequence[str] = ()) -> tuple[str, st
     return esm, css
 
 
-def _error_from(err: SpynbError) -> dict:
-    if isinstance(err, IllegalActionError):
-        return _error(err.reason, rule=err.rule_id, citation=err.citation, kind="illegal")
-    if isinstance(err, RecordError):
-        return _error(str(err), kind="record", where=err.where)
-    return _error(str(err), kind="notation" if type(err).__name__ == "NotationError" else "refused")
-
-
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -112,59 +112,71 @@ class _Entry:
         self.first_event, self.last_event = first_event, last_event
 
 
-class PlayBoard(BotPacing, Narration, SharedPositions, DeductionAid, anywidget.AnyWidget):
-    """A live board for one game: seats played by people (hot-seat) or bots, one view shown at a time.
+class BoardController(BotPacing, Narration, SharedPositions, DeductionAid, Synced):
+    """A live board's logic for one game: seats played by people (hot-seat) or bots, one view shown at a time.
+
+    Plain Python (no IPython, ipywidgets or traitlets): it takes the front end's
+    messages (:meth:`handle`) and keeps what the front end draws in fields
+    (:mod:`spynb.widgets.fields`): :meth:`front_state` is all of it, and
+    :meth:`subscribe` hears each change and each one-off message.  In a notebook
+    the anywidget :class:`~spynb.widgets.board.PlayBoard` carries it; the site's
+    welcome page hosts it directly.
 
     Subclasses set ``GAME`` (the game's name) and ``MODULE`` (the name of
     their ``static/<MODULE>.js|css``) and may override :meth:`changed_keys`,
     :meth:`glossary_data`, :meth:`extra_view` and :meth:`handle_extra`.
+
+    >>> board = controller_class("kloak")(seed=1)
+    >>> heard = []
+    >>> board.subscribe(heard.append)
+    >>> board.viewer, board.status
+    (1, 'Your turn: Seat 1.')
+    >>> board.handle({"kind": "play", "action": "zzz"})
+    >>> board.error["kind"], heard[-1]["state"]["error"] is not None
+    ('notation', True)
+    >>> board.handle({"kind": "touch", "square": "a1"})
+    >>> board.error, board.touched, sorted(heard[-1]["state"])
+    ({}, 'a1', ['error', 'touched'])
+
+    :raises SpynbError: from the constructor, for players or names that do not fit the game.
     """
 
     GAME: ClassVar[str] = ""
     MODULE: ClassVar[str] = ""
     PANELS: ClassVar[tuple[str, ...]] = ()
+    """Names of extra ``static/<name>.js|css`` panels joined into the board's module (see :func:`module_source`)."""
     SCRIPTED: ClassVar[bool] = False
     """True for boards that follow a script (walkthroughs): bots, saving and position links stay out."""
-    """Names of extra ``static/<name>.js|css`` panels joined into the board's module (see :func:`module_source`)."""
     REVEALS_TO_ACTOR: ClassVar[frozenset[str] | None] = None
     """Kinds of event by which a seat learns something from its *own* action (e.g. looking
     into an envelope).  ``None``: every private event counts as learning something."""
 
-    view = traitlets.Dict(help="The engine's view of the seat shown (`viewer`), JSON-safe, or the labelled "
-                               "omniscient teaching view; {'covered': True, ...} with no seat's knowledge "
-                               "while the device passes between seats. Never the full state.").tag(sync=True)
-    legal = traitlets.List(traitlets.Unicode(), help="The notation of every action the shown seat may take now, "
-                                                     "in the engine's order; empty when it cannot act.").tag(sync=True)
-    status = traitlets.Unicode("", help="One sentence: whose turn it is, who won, or what the board waits for."
-                               ).tag(sync=True)
-    error = traitlets.Dict(help="Why the last intention was refused: {kind, rule, reason, citation, where, "
-                                "message}; {} after an accepted one.").tag(sync=True)
-    viewer = seat_trait("The seat whose view is shown (1-based), or None (0 in the browser) for the omniscient "
-                        "teaching view or while covered.")
-    teaching = traitlets.Bool(False, help="True when the board shows the omniscient teaching view and plays for "
-                                          "whichever human seat is to move.").tag(sync=True)
-    cover = traitlets.Unicode("", help="While the device passes to another seat: the sentence the cover shows; "
-                                       "'' otherwise.").tag(sync=True)
-    players = traitlets.List(traitlets.Unicode(), help="Per seat: 'human' or the name of the bot playing it."
-                             ).tag(sync=True)
-    names = traitlets.List(traitlets.Unicode(), help="Per seat: the name shown for it (text from users; the "
-                                                     "front end shows it as text only).").tag(sync=True)
-    setup = traitlets.Dict(help="The game and what a new game may choose: title, variants, seat counts per "
-                                "variant, bots, and the current seed, variant and seats.").tag(sync=True)
-    history = traitlets.Dict(help="{length, review, can_undo, undo_note}: actions played, the step under review "
-                                  "(-1 when live), and whether undo may take the last move back.").tag(sync=True)
-    changed = traitlets.List(traitlets.Unicode(), help="Keys (e.g. 'env-7') of what the last step changed in the "
-                                                       "view shown, for highlighting.").tag(sync=True)
-    glossary = traitlets.Dict(help="Static facts about the game the drawing needs (card names, colours); no "
-                                   "part of any position.").tag(sync=True)
+    view = Field({}, "The engine's view of the seat shown (`viewer`), JSON-safe, or the labelled omniscient "
+                     "teaching view; {'covered': True, ...} with no seat's knowledge while the device passes "
+                     "between seats. Never the full state.")
+    legal = Field([], "The notation of every action the shown seat may take now, in the engine's order; empty "
+                      "when it cannot act.")
+    status = Field("", "One sentence: whose turn it is, who won, or what the board waits for.")
+    error = Field({}, "Why the last intention was refused: {kind, rule, reason, citation, where, message}; {} "
+                      "after an accepted one.")
+    viewer = Field(None, "The seat whose view is shown (1-based), or None (0 in the browser) for the omniscient "
+                         "teaching view or while covered.", seat=True)
+    teaching = Field(False, "True when the board shows the omniscient teaching view and plays for whichever human "
+                            "seat is to move.")
+    cover = Field("", "While the device passes to another seat: the sentence the cover shows; '' otherwise.")
+    players = Field([], "Per seat: 'human' or the name of the bot playing it.")
+    names = Field([], "Per seat: the name shown for it (text from users; the front end shows it as text only).")
+    setup = Field({}, "The game and what a new game may choose: title, variants, seat counts per variant, bots, "
+                      "and the current seed, variant and seats.")
+    history = Field({}, "{length, review, can_undo, undo_note}: actions played, the step under review (-1 when "
+                        "live), and whether undo may take the last move back.")
+    changed = Field([], "Keys (e.g. 'env-7') of what the last step changed in the view shown, for highlighting.")
+    glossary = Field({}, "Static facts about the game the drawing needs (card names, colours); no part of any "
+                         "position.")
 
     def __init__(self, game: Game | None = None, *, seats: int | None = None, seed: int = 0,
                  variant: str | None = None, players: Sequence[str] | None = None,
                  names: Sequence[str] | None = None, teaching: bool = False) -> None:
-        esm, css = module_source(self.MODULE, self.PANELS)
-        self._esm, self._css = esm, css  # read by AnyWidget.__init__
-        super().__init__()
-        self.on_msg(self._on_message)
         from .. import get_spec
 
         self._spec = get_spec(self.GAME)
@@ -203,7 +215,7 @@ class PlayBoard(BotPacing, Narration, SharedPositions, DeductionAid, anywidget.A
         if len(names) != n or not all(isinstance(x, str) and 0 < len(x.strip()) <= MAX_NAME for x in names):
             raise SpynbError(f"names must be {n} non-empty texts of at most {MAX_NAME} characters")
         self._bots = bots
-        with self.hold_sync():
+        with self.hold():
             self.players = players
             self.names = [x.strip() for x in names]
             self._starting_pace()
@@ -258,14 +270,14 @@ class PlayBoard(BotPacing, Narration, SharedPositions, DeductionAid, anywidget.A
         if covered:
             self._floor = len(self._game.actions)  # undo never crosses a passing of the device
             self._prev_view = None
-            with self.hold_sync():
+            with self.hold():
                 self.viewer = None
                 self.cover = (f"Pass the device to {self.names[nxt - 1]} (seat {nxt}). Everyone else: look away. "
                               f"{self.names[nxt - 1]}: press Show my seat when only you can see the screen.")
                 self._cover_for = nxt
                 self._redraw()
             return
-        with self.hold_sync():
+        with self.hold():
             self.cover = ""
             self.viewer = nxt
             self._redraw()
@@ -282,37 +294,43 @@ class PlayBoard(BotPacing, Narration, SharedPositions, DeductionAid, anywidget.A
         return self.viewer if self.viewer in pending else None
 
     def _redraw(self) -> None:
+        """Redraw everything from the game; the deduction aid follows the view shown (aid.py)."""
+        with self.hold():
+            self._draw()
+            self._aid_follow()
+
+    def _draw(self) -> None:
+        """Set every field from the game and the seat shown (inside :meth:`_redraw`'s batch)."""
         game, seat = self._game, self.viewer
-        with self.hold_sync():
-            self.setup = self._setup_data()
-            self.glossary = self.glossary_data()
-            self.thinking, self.narration, self.log = self._bot_seat(), self._narrate(), self._turn_log()
-            if self._shared is not None:
-                return self._draw_shared()
-            if self.cover:
-                self.view = {"covered": True, "game": self.GAME, "label": f"{self._spec.title} — hidden: the "
-                             "device passes to another seat", "seat": None, "omniscient": False}
-                self.legal, self.changed = [], []
-                self.status = self.cover
-                self.history = {"length": len(game.actions), "review": -1, "can_undo": False,
-                                "undo_note": "Nothing can be undone while the device passes."}
-                return
-            if self._review >= 0:
-                shown = game.at(self._review).view(seat).to_dict()
-                legal: list[str] = []
-            else:
-                shown = game.view(seat).to_dict()
-                acting = self._acting_seat()
-                legal = [] if acting is None else [str(a) for a in game.legal_actions(acting)]
-            shown.update(self.extra_view(shown))
-            can_undo, note = self._undo_check()
-            self.changed = self.changed_keys(self._prev_view, shown) if self._prev_view is not None else []
-            self._prev_view = shown
-            self.view = shown
-            self.legal = legal
-            self.status = self._status_text()
-            self.history = {"length": len(game.actions), "review": self._review, "can_undo": can_undo,
-                            "undo_note": note}
+        self.setup = self._setup_data()
+        self.glossary = self.glossary_data()
+        self.thinking, self.narration, self.log = self._bot_seat(), self._narrate(), self._turn_log()
+        if self._shared is not None:
+            return self._draw_shared()
+        if self.cover:
+            self.view = {"covered": True, "game": self.GAME, "label": f"{self._spec.title} — hidden: the "
+                         "device passes to another seat", "seat": None, "omniscient": False}
+            self.legal, self.changed = [], []
+            self.status = self.cover
+            self.history = {"length": len(game.actions), "review": -1, "can_undo": False,
+                            "undo_note": "Nothing can be undone while the device passes."}
+            return
+        if self._review >= 0:
+            shown = game.at(self._review).view(seat).to_dict()
+            legal: list[str] = []
+        else:
+            shown = game.view(seat).to_dict()
+            acting = self._acting_seat()
+            legal = [] if acting is None else [str(a) for a in game.legal_actions(acting)]
+        shown.update(self.extra_view(shown))
+        can_undo, note = self._undo_check()
+        self.changed = self.changed_keys(self._prev_view, shown) if self._prev_view is not None else []
+        self._prev_view = shown
+        self.view = shown
+        self.legal = legal
+        self.status = self._status_text()
+        self.history = {"length": len(game.actions), "review": self._review, "can_undo": can_undo,
+                        "undo_note": note}
 
     def _seat_name(self, seat: int) -> str:
         name = self.names[seat - 1] if seat - 1 < len(self.names) else f"Seat {seat}"
@@ -372,18 +390,18 @@ class PlayBoard(BotPacing, Narration, SharedPositions, DeductionAid, anywidget.A
     def play(self, notation: Any) -> bool:
         """Play ``notation`` for the seat that may act, exactly as a click does; True if accepted."""
         if not isinstance(notation, str) or not notation.strip() or len(notation) > 100:
-            self.error = _error(f"an intention must be an action's notation, such as 'pass', not {notation!r:.60}")
+            self.error = refusal(f"an intention must be an action's notation, such as 'pass', not {notation!r:.60}")
             return False
         acting = self._acting_seat()
         if acting is None:
-            self.error = _error(f"{notation.strip()!r} was not played: {self._status_text()}")
+            self.error = refusal(f"{notation.strip()!r} was not played: {self._status_text()}")
             return False
         try:
             self._play_entry(notation.strip(), acting, human=True)
         except SpynbError as err:
-            self.error = _error_from(err)
+            self.error = refusal_for(err)
             return False
-        with self.hold_sync():
+        with self.hold():
             self.error = {}
             self._after_change()
         return True
@@ -391,9 +409,9 @@ class PlayBoard(BotPacing, Narration, SharedPositions, DeductionAid, anywidget.A
     def uncover(self) -> bool:
         """The seat the device passed to has it: show that seat's view."""
         if not self.cover:
-            self.error = _error("There is no cover to lift: the board already shows a seat.")
+            self.error = refusal("There is no cover to lift: the board already shows a seat.")
             return False
-        with self.hold_sync():
+        with self.hold():
             self.cover = ""
             self.error = {}
             self.viewer = self._cover_for
@@ -404,9 +422,9 @@ class PlayBoard(BotPacing, Narration, SharedPositions, DeductionAid, anywidget.A
     def show_teaching(self, on: bool) -> None:
         """Switch between the omniscient teaching view and the seats' own views."""
         if on and self._shared is not None:
-            self.error = _error("A shared position holds one seat's view only: there is nothing more to show.")
+            self.error = refusal("A shared position holds one seat's view only: there is nothing more to show.")
             return
-        with self.hold_sync():
+        with self.hold():
             self.error = {}
             self.teaching = bool(on)
             self._prev_view = None
@@ -451,12 +469,12 @@ class PlayBoard(BotPacing, Narration, SharedPositions, DeductionAid, anywidget.A
         """Take back the last human move and the bots' moves after it, if nothing is revealed by it."""
         ok, note = self._undo_check()
         if not ok or self._review >= 0:
-            self.error = _error(note if not ok else "Return to the live game before undoing.", kind="undo")
+            self.error = refusal(note if not ok else "Return to the live game before undoing.", kind="undo")
             return False
         start = max(i for i, e in enumerate(self._entries) if e.human)
         self._game = self._game.at(start)
         del self._entries[start:]
-        with self.hold_sync():
+        with self.hold():
             self.error = {}
             self._redraw()
         return True
@@ -464,17 +482,17 @@ class PlayBoard(BotPacing, Narration, SharedPositions, DeductionAid, anywidget.A
     def review(self, step: int | None) -> bool:
         """Show the shown seat's view after ``step`` actions (None or -1: back to the live game)."""
         if self.cover:
-            self.error = _error("Nothing can be reviewed while the device passes.", kind="review")
+            self.error = refusal("Nothing can be reviewed while the device passes.", kind="review")
             return False
         if step is None or step == -1:
             self._review = -1
         elif _is_int(step) and 0 <= step <= len(self._game.actions):
             self._review = -1 if step == len(self._game.actions) else step
         else:
-            self.error = _error(f"review needs a step from 0 to {len(self._game.actions)}, not {step!r:.40}",
+            self.error = refusal(f"review needs a step from 0 to {len(self._game.actions)}, not {step!r:.40}",
                                 kind="review")
             return False
-        with self.hold_sync():
+        with self.hold():
             self.error = {}
             self._redraw()
         return True
@@ -486,16 +504,16 @@ class PlayBoard(BotPacing, Narration, SharedPositions, DeductionAid, anywidget.A
         seed = random.SystemRandom().randrange(2**31) if seed is None or seed == "" else seed
         variant = self._game.variant if variant is None else variant
         if not _is_int(seed) or not 0 <= seed < 2**63:
-            self.error = _error(f"the seed must be a whole number from 0, not {seed!r:.40}", kind="setup")
+            self.error = refusal(f"the seed must be a whole number from 0, not {seed!r:.40}", kind="setup")
             return False
         if not isinstance(variant, str):
-            self.error = _error(f"the variant must be a name, not {variant!r:.40}", kind="setup")
+            self.error = refusal(f"the variant must be a name, not {variant!r:.40}", kind="setup")
             return False
         if seats is None:
             seats = self._game.seats if self._game.seats in self._spec.allowed_seats(variant) \
                 else self._spec.allowed_seats(variant)[0]
         if not _is_int(seats):
-            self.error = _error(f"the number of seats must be a whole number, not {seats!r:.40}", kind="setup")
+            self.error = refusal(f"the number of seats must be a whole number, not {seats!r:.40}", kind="setup")
             return False
         old = (self._game, self._entries, self._floor, list(self.players), list(self.names), self._bots)
         if players is None:
@@ -508,12 +526,12 @@ class PlayBoard(BotPacing, Narration, SharedPositions, DeductionAid, anywidget.A
             self._set_seats(players, names)
         except SpynbError as err:
             self._game, self._entries, self._floor, players_, names_, self._bots = old
-            with self.hold_sync():
+            with self.hold():
                 self.players, self.names = players_, names_
-                self.error = _error_from(err) | {"kind": "setup"}
+                self.error = refusal_for(err) | {"kind": "setup"}
             return False
         self._entries, self._floor, self._review, self._prev_view, self._shared = [], 0, -1, None, None
-        with self.hold_sync():
+        with self.hold():
             self.error = {}
             self.viewer = None
             self._after_change(new_game=True)
@@ -526,7 +544,7 @@ class PlayBoard(BotPacing, Narration, SharedPositions, DeductionAid, anywidget.A
     def load(self, text: Any) -> bool:
         """Replace the game by the one a JSON record describes; a bad record sets ``error`` and changes nothing."""
         if not isinstance(text, str):
-            self.error = _error(f"a record is JSON text, not {type(text).__name__}", kind="record", where="the record")
+            self.error = refusal(f"a record is JSON text, not {type(text).__name__}", kind="record", where="the record")
             return False
         try:
             record = Record.from_json(text)
@@ -546,26 +564,26 @@ class PlayBoard(BotPacing, Narration, SharedPositions, DeductionAid, anywidget.A
                 self._game, self.players, self.names, self._bots = old
                 raise
         except SpynbError as err:
-            self.error = _error_from(err) | {"kind": "record"}
+            self.error = refusal_for(err) | {"kind": "record"}
             return False
         self._entries = [_Entry(s, False, False, 0, 0) for s, _ in game.actions]
         self._floor, self._review, self._prev_view, self._shared = len(game.actions), -1, None, None
-        with self.hold_sync():
+        with self.hold():
             self.error = {}
             self.viewer = None
             self._after_change(new_game=True)
         return True
 
-    def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+    def handle(self, content: Any) -> None:
         """Every message from the front end ends here; none can raise or change state unless valid."""
         try:
             self._dispatch(content)
         except Exception as err:  # noqa: BLE001 - a hostile message must never break the kernel side
-            self.error = _error(f"the board could not handle that message ({type(err).__name__})")
+            self.error = refusal(f"the board could not handle that message ({type(err).__name__})")
 
     def _dispatch(self, content: Any) -> None:
         if not isinstance(content, dict) or not isinstance(content.get("kind"), str):
-            self.error = _error(f"unknown message from the board: {content!r:.80}")
+            self.error = refusal(f"unknown message from the board: {content!r:.80}")
             return
         kind = content["kind"]
         if kind == "play":
@@ -575,10 +593,10 @@ class PlayBoard(BotPacing, Narration, SharedPositions, DeductionAid, anywidget.A
         elif kind == "teaching":
             on = content.get("on")
             if not isinstance(on, bool):
-                self.error = _error("the teaching switch needs true or false")
+                self.error = refusal("the teaching switch needs true or false")
                 return
             if on and len(self.humans()) > 1 and not self._game.over:
-                self.error = _error("The teaching view shows every seat's hidden cards, so at a shared screen it "
+                self.error = refusal("The teaching view shows every seat's hidden cards, so at a shared screen it "
                                     "opens only when the game is over (or from Python: board.show_teaching(True)).",
                                     kind="refused")
                 return
@@ -591,16 +609,16 @@ class PlayBoard(BotPacing, Narration, SharedPositions, DeductionAid, anywidget.A
             options = {k: content.get(k) for k in ("seed", "variant", "seats", "players", "names") if k in content}
             for key in ("players", "names"):
                 if key in options and not isinstance(options[key], list):
-                    self.error = _error(f"{key} must be a list", kind="setup")
+                    self.error = refusal(f"{key} must be a list", kind="setup")
                     return
             self.new_game(**options)
         elif kind == "save":
             refused = self._save_refusal()
             if refused:
-                self.error = _error(refused, kind="record")
+                self.error = refusal(refused, kind="record")
                 return
             text = self.save()
-            self.send({"kind": "record", "json": text})
+            self._emit({"kind": "record", "json": text})
         elif kind == "load":
             self.load(content.get("json"))
         elif kind in PACE_KINDS:
@@ -610,22 +628,65 @@ class PlayBoard(BotPacing, Narration, SharedPositions, DeductionAid, anywidget.A
         elif kind in AID_KINDS:
             self._aid_message(content)
         elif not self.handle_extra(content):
-            self.error = _error(f"unknown message from the board: {kind!r:.40}")
+            self.error = refusal(f"unknown message from the board: {kind!r:.40}")
 
 
-def board_class(game: str) -> type[PlayBoard]:
-    """The board class that plays ``game``.
-
-    >>> board_class("cloak-dagger").__name__
-    'CloakDaggerBoard'
-    """
+def _board_part(game: str, name: str) -> Any:
+    """``name`` (``CONTROLLER`` or ``BOARD``) of ``game``'s board module, ``spynb.widgets.<the game's package>``."""
     from ..games import get_spec
 
     package = get_spec(game).create.__module__.split(".")[1]  # the game's package names its board's module
     try:
-        return importlib.import_module(f"spynb.widgets.{package}").BOARD  # type: ignore[no-any-return]
+        return getattr(importlib.import_module(f"spynb.widgets.{package}"), name)
     except (ImportError, AttributeError):
         raise SpynbError(f"no board for {game!r}") from None
+
+
+def controller_class(game: str) -> type[BoardController]:
+    """The plain-Python board logic for ``game`` (no widget machinery).
+
+    >>> controller_class("kloak").__name__
+    'KloakController'
+    """
+    controller: type[BoardController] = _board_part(game, "CONTROLLER")
+    return controller
+
+
+def board_class(game: str) -> type[PlayBoard]:
+    """The notebook's board (an anywidget) that plays ``game``.
+
+    >>> board_class("cloak-dagger").__name__
+    'CloakDaggerBoard'
+    """
+    board: type[PlayBoard] = _board_part(game, "BOARD")
+    return board
+
+
+def board_name(controller: type[BoardController]) -> str:
+    """The name of a controller's notebook board: ``KloakController`` has ``KloakBoard``."""
+    return controller.__name__.removesuffix("Controller") + "Board"
+
+
+def lazy_board(module: str, controller: type[BoardController]) -> Callable[[str], Any]:
+    """A game module's ``__getattr__``: its notebook board (also named ``BOARD``) is made when first asked
+    for, so importing the controller loads no widget machinery."""
+    def __getattr__(name: str) -> Any:
+        if name in (board_name(controller), "BOARD"):
+            from .board import widget_class
+
+            return widget_class(controller)
+        raise AttributeError(f"module {module!r} has no attribute {name!r}")
+
+    return __getattr__
+
+
+def __getattr__(name: str) -> Any:
+    """``PlayBoard``, the anywidget, loads the widget machinery only when asked for (:mod:`spynb.widgets.board`)."""
+    if name == "PlayBoard":
+        from .board import PlayBoard
+
+        return PlayBoard
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def walkthrough(name: str, teaching: bool = False):  # noqa: ANN201 - the player lives in walkthrough.py

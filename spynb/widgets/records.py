@@ -94,7 +94,7 @@ def decode_link(text: Any) -> dict:
 
 
 class SharedPositions:
-    """Save refusals, position links and restoring them, on a :class:`~spynb.widgets.play.PlayBoard` (mixed in)."""
+    """Save refusals, position links and restoring them, on a :class:`~spynb.widgets.play.BoardController` (mixed in)."""
 
     _shared: dict | None = None
     """The running game's position a link restored (its payload), shown to look at; None otherwise."""
@@ -157,7 +157,7 @@ class SharedPositions:
             return False
         self._entries, self._floor, self._review, self._prev_view = [], 0, -1, None
         self._shared = shared
-        with self.hold_sync():
+        with self.hold():
             self.error = {}
             self.cover = ""
             self._redraw()
@@ -168,7 +168,7 @@ class SharedPositions:
             return False
         seat = payload.get("seat")
         if isinstance(seat, int) and not isinstance(seat, bool) and 1 <= seat <= self._game.seats:
-            with self.hold_sync():
+            with self.hold():
                 self.viewer = seat
                 self._redraw()
         return True
@@ -197,8 +197,8 @@ class SharedPositions:
     def _draw_shared(self) -> None:
         """Draw the shared position: that seat's view, to look at (called by the board's redraw)."""
         shared, seat = self._shared, self._shared["seat"]
-        with self.hold_sync():
-            self.set_trait("teaching", False)
+        with self.hold():
+            self.teaching = False
             self.viewer = seat
             self.view = shared["view"] | {"label": f"{self._spec.title} — a shared position: what "
                                                    f"{self._seat_name(seat)} knew after {shared['step']} moves"}
@@ -235,4 +235,4 @@ class SharedPositions:
                 f"What {self._seat_name(self._link_seat())} sees and nothing more: opened, it shows this "
                 "position to look at (without the hidden cards the game cannot go on).")
         self.error = {}
-        self.send({"kind": "link", "fragment": fragment, "note": note})
+        self._emit({"kind": "link", "fragment": fragment, "note": note})

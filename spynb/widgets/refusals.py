@@ -11,13 +11,18 @@ cannot come back through the ``error`` trait.
 True
 >>> refusal("No.")["message"], refusal("Too far", citation="rule 3")["message"]
 ('No.', 'Too far (rule 3)')
+
+Every board's ``error`` has this one shape, the engine's typed errors included
+(:func:`refusal_for`): its ``message`` is the engine's own sentence.
 """
 
 from __future__ import annotations
 
 import re
 
-__all__ = ["clip", "refusal", "QUOTE", "FIELD"]
+from ..engine import IllegalActionError, NotationError, RecordError, SpynbError
+
+__all__ = ["clip", "refusal", "refusal_for", "QUOTE", "FIELD"]
 
 QUOTE = 80
 """Quoted input is cut to this many characters."""
@@ -40,3 +45,18 @@ def refusal(reason: str, *, rule: str = "", citation: str = "", kind: str = "ref
     reason, where = clip(reason), clip(where, QUOTE * 2)
     return {"kind": kind, "rule": rule, "reason": reason, "citation": citation, "where": where,
             "message": f"{reason} ({citation})" if citation else reason}
+
+
+def refusal_for(err: SpynbError) -> dict:
+    """The ``error`` data for an error the engine raised: the rule and its citation for an illegal action,
+    where a record is wrong, or the sentence of any other refusal (``message`` is always ``str(err)``, clipped).
+
+    >>> from spynb.engine import NotationError
+    >>> refusal_for(NotationError("zz", "a number"))["kind"]
+    'notation'
+    """
+    if isinstance(err, IllegalActionError):
+        return refusal(err.reason, rule=err.rule_id, citation=err.citation, kind="illegal")
+    if isinstance(err, RecordError):
+        return refusal(str(err), kind="record", where=err.where)
+    return refusal(str(err), kind="notation" if isinstance(err, NotationError) else "refused")

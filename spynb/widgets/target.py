@@ -6,7 +6,7 @@ passes to each pending human seat in turn, and nobody's choice shows before
 the pile is revealed.  The resolution then runs one step at a time (``resolve``
 or the choices a step offers), the current step highlighted.
 
->>> board = TargetBoard(seed=2)
+>>> board = TargetController(seed=2)
 >>> board.glossary["steps"][0]
 {'stages': ['deflect'], 'title': '1 Deflect', 'rule': 'TG-5'}
 """
@@ -17,9 +17,9 @@ from typing import Any, ClassVar
 
 from ..render.target import CATEGORY_COLOURS, DECK_COLOURS, card_face
 from ..target.cards import AFFILIATION_NAMES, DECK_OF, TOKEN_FOR, describe
-from .play import PlayBoard
+from .play import BoardController, lazy_board
 
-__all__ = ["TargetBoard", "BOARD"]
+__all__ = ["TargetController", "CONTROLLER"]
 
 STEPS = (
     (("deflect",), "1 Deflect", "TG-5"),
@@ -31,7 +31,7 @@ STEPS = (
 )
 
 
-class TargetBoard(PlayBoard):
+class TargetController(BoardController):
     """The Target: play a card on the Target, then watch (and act in) the six resolution steps."""
 
     GAME: ClassVar[str] = "target"
@@ -56,4 +56,7 @@ class TargetBoard(PlayBoard):
         return keys
 
 
-BOARD = TargetBoard
+CONTROLLER = TargetController
+
+__getattr__ = lazy_board(__name__, TargetController)
+"""``TargetBoard`` (also ``BOARD``), the notebook's anywidget of the controller, is made when first asked for."""

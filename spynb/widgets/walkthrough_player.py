@@ -36,7 +36,9 @@ import traitlets
 from ..engine import Game, SpynbError
 from ..rulespage import rule_href
 from ..scenarios import Scenario, Step, StepKind, load
-from .play import HUMAN, PlayBoard, _error, _error_from, _is_int, board_class
+from .play import HUMAN, PlayBoard, _is_int, board_class
+from .refusals import refusal as _error
+from .refusals import refusal_for as _error_from
 
 __all__ = ["Walkthrough", "walkthrough", "player_class", "narrate"]
 
@@ -109,8 +111,8 @@ class Walkthrough(PlayBoard):
 
     def _status_text(self) -> str:
         step = self._step()
-        if step.kind is StepKind.YOUR_TURN:
-            return f"Your turn, as {self._seat_name(step.expect.seat)}."  # type: ignore[union-attr]
+        if step.kind is StepKind.YOUR_TURN and step.expect is not None:  # a your-turn step always expects a move
+            return f"Your turn, as {self._seat_name(step.expect.seat)}."
         if step.kind is StepKind.QUESTION:
             return "A question: choose your answer."
         if step.kind is StepKind.END:
@@ -317,7 +319,7 @@ def player_class(board: type[PlayBoard]) -> type[Walkthrough]:
 
     def __init__(self: Walkthrough, scenario: Scenario, *, teaching: bool = False) -> None:
         self._begin(scenario)
-        board.__init__(self, scenario.game_at(0), players=[HUMAN] * scenario.seats,  # type: ignore[misc]
+        board.__init__(self, scenario.game_at(0), players=[HUMAN] * scenario.seats,
                        teaching=teaching or scenario.seat is None)
 
     name = board.__name__.removesuffix("Board") + "Walkthrough"

@@ -14,9 +14,10 @@ tick's refusal replaced the learner's).  A seat trait therefore travels as
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import traitlets
+if TYPE_CHECKING:
+    import traitlets
 
 __all__ = ["seat_to_json", "seat_trait"]
 
@@ -28,4 +29,6 @@ def seat_to_json(seat: int | None, _widget: Any) -> int:
 
 def seat_trait(help: str) -> traitlets.Int:  # noqa: A002 - traitlets' own keyword
     """A synced seat (1-based) or None, sent to the browser as 0 for None (see the module's docstring)."""
+    import traitlets  # only the notebook's widgets need it (spynb.widgets.board)
+
     return traitlets.Int(None, allow_none=True, help=help).tag(sync=True, to_json=seat_to_json)

@@ -71,13 +71,18 @@ NO_SERVICE_WORKER = ("Object.defineProperty(Navigator.prototype, 'serviceWorker'
                      "{ get: () => undefined, configurable: true });")
 
 
-def open_notebook(browser, site_url: str, name: str, allowed_prefixes: tuple[str, ...] = ()) -> Notebook:
-    """Open ``name`` in the site's notebook app, in a new context with a network guard."""
+def guarded_context(browser, viewport: dict, allowed_prefixes: tuple[str, ...] = ()) -> tuple[object, NetworkGuard]:
+    """A new browser context whose every request passes a :class:`NetworkGuard` (service workers blocked)."""
     guard = NetworkGuard(allowed_prefixes)
-    # service workers are blocked so that every request passes the guard
-    context = browser.new_context(service_workers="block", viewport={"width": 1200, "height": 1000})
+    context = browser.new_context(service_workers="block", viewport=viewport)
     context.add_init_script(NO_SERVICE_WORKER)
     context.route("**/*", guard.handle)
+    return context, guard
+
+
+def open_notebook(browser, site_url: str, name: str, allowed_prefixes: tuple[str, ...] = ()) -> Notebook:
+    """Open ``name`` in the site's notebook app, in a new context with a network guard."""
+    context, guard = guarded_context(browser, {"width": 1200, "height": 1000}, allowed_prefixes)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda err: errors.append(str(err)))

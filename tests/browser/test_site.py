@@ -76,7 +76,7 @@ def test_a_refused_action_shows_the_engine_message_and_changes_nothing(site_chec
     assert accepted == "False"
     error = board.locator(".spynb-board__error")
     error.wait_for(state="visible", timeout=30_000)
-    held = run_python(site_check, "print(board.error)").strip()
+    held = run_python(site_check, "print(board.error['message'])").strip()
     assert error.inner_text().strip() == held and held
     assert board.locator(".spynb-board__status").inner_text() == status
     assert site_check.guard.refused == []

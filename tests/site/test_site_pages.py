@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import re
 import sys
+from html import unescape
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -24,7 +25,9 @@ from tracks import RUN_ALL, Part, Track, check_tracks, load_tracks, markdown_lin
 from verify_site import CHECKS_FOLDER, verify_site  # noqa: E402
 
 import spynb  # noqa: E402
+from spynb.render import svg_for  # noqa: E402
 from spynb.rulespage import rule_anchor  # noqa: E402
+from spynb.widgets.play import controller_class, module_source  # noqa: E402
 
 TRACKS = load_tracks()
 PARTS = [(track, index) for track in TRACKS for index in range(len(track.parts))]
@@ -197,3 +200,47 @@ def test_what_is_taught_where_lists_every_section_and_ruling_linked_to_the_rules
 def test_the_pages_are_all_written(site):
     assert [name for name in PAGES if not (site / name).is_file()] == []
     assert verify_site(site)[0].startswith(f"{site}: not a spynb site build")
+
+
+def _live_board(site: Path) -> dict[str, str]:
+    """The data attributes of the welcome page's live board."""
+    text = (site / "index.html").read_text(encoding="utf-8")
+    element = re.search(r'<div id="live-board" class="live-board" ([^>]*)>', text)
+    assert element, "the welcome page has no live board"
+    return {key: unescape(value) for key, value in re.findall(r'data-([a-z]+)="([^"]*)"', element.group(1))}
+
+
+def test_the_welcome_board_mounts_the_notebook_boards_front_end(site):
+    from site_pages import WELCOME_BOARD, board_frontend
+
+    data = _live_board(site)
+    esm, css = board_frontend(data["game"])
+    assert data["game"] == WELCOME_BOARD["game"] == "kloak"
+    assert (site / data["module"]).read_text(encoding="utf-8") == esm == module_source("kloak")[0]
+    assert (site / data["css"]).read_text(encoding="utf-8") == css
+    assert (site / "welcome" / "host.js").read_text(encoding="utf-8") == (REPO / "lite" / "welcome_host.js").read_text(
+        encoding="utf-8")
+    assert '<script type="module" src="welcome/host.js"></script>' in (site / "index.html").read_text(encoding="utf-8")
+    assert data["pyodide"] == "static/pyodide/"
+
+
+def test_the_welcome_boards_picture_is_the_position_its_controller_starts_from(site):
+    data = _live_board(site)
+    board = controller_class(data["game"])(**json.loads(data["options"]))
+    assert board.viewer == 1 and board.players == ["human", "rules"] and board.touch_move is False
+    assert svg_for(board.game.state, 1) in (site / "index.html").read_text(encoding="utf-8")
+
+
+def pages_in(root: Path) -> Path:
+    """``root`` with the pages written, for the welcome board's wheel."""
+    stage_notebooks(REPO, root / "files", TRACKS, {})
+    write_pages(root, root / "files", TRACKS, {})
+    return root
+
+
+def test_the_welcome_board_installs_the_wheel_the_site_serves(tmp_path):
+    assert _live_board(pages_in(tmp_path / "none"))["wheel"] == ""  # the host then says it cannot start
+    site = tmp_path / "with"
+    (site / "static" / "pyodide-lock").mkdir(parents=True)
+    (site / "static" / "pyodide-lock" / "spynb-0.1.0-py3-none-any.whl").write_bytes(b"PK")
+    assert _live_board(pages_in(site))["wheel"] == "static/pyodide-lock/spynb-0.1.0-py3-none-any.whl"

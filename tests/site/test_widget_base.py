@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 pytest.importorskip("anywidget")
@@ -50,13 +52,13 @@ def test_legal_is_the_engine_notation_for_the_seat_to_move(board):
     seat = board.game.turn.seats[0]
     assert board.legal == [str(action) for action in board.game.legal_actions(seat)]
     assert board.status == f"Seat {seat} to play."
-    assert board.error == ""
+    assert board.error == {}
 
 
 def test_an_intention_from_the_front_end_is_played_through_the_engine(board):
     first = board.legal[0]
     front_end_sends(board, {"kind": "play", "action": first})
-    assert board.error == ""
+    assert board.error == {}
     assert board.last_action == first
     assert len(board.game.actions) >= 1
     assert board.view == board.game.view(None).to_dict()
@@ -91,7 +93,7 @@ def test_a_refused_or_malformed_intention_sets_error_and_changes_nothing(board, 
 def test_a_huge_hostile_message_is_quoted_briefly_and_changes_nothing(board, content):
     before = snapshot(board)
     front_end_sends(board, content)
-    assert 0 < len(board.error) < 500
+    assert 0 < len(board.error["message"]) < 500 and 0 < len(json.dumps(board.error)) < 2_000
     assert snapshot(board) == before
 
 
@@ -101,14 +103,14 @@ def test_an_illegal_action_reports_the_engine_message(board):
     except spynb.SpynbError as err:
         expected = str(err)
     assert board.play("no such action") is False
-    assert board.error == expected
+    assert board.error["message"] == expected and board.error["kind"] == "notation"
 
 
 def test_the_next_accepted_intention_clears_the_error(board):
     board.play("no such action")
     assert board.error
     assert board.play(board.legal[0]) is True
-    assert board.error == ""
+    assert board.error == {}
 
 
 def test_a_seated_board_cannot_act_out_of_turn():
@@ -119,7 +121,7 @@ def test_a_seated_board_cannot_act_out_of_turn():
     assert board.status.startswith("Waiting for seat")
     before = snapshot(board)
     assert board.play("1") is False
-    assert "was not played" in board.error
+    assert "was not played" in board.error["message"]
     assert snapshot(board) == before
 
 

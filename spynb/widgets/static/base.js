@@ -69,7 +69,7 @@ function render({ model, el }) {
     status.textContent = model.get("status") || "";
   };
   const drawError = () => {
-    const message = model.get("error") || "";
+    const message = (model.get("error") || {}).message || "";
     error.textContent = message;
     error.hidden = message === "";
   };

@@ -1,0 +1,119 @@
+"""The welcome page's live board, in a real browser: no notebook app, no IPython.
+
+The page shows the board's picture at once; its host (``lite/welcome_host.js``)
+loads the site's own Pyodide, installs the site's spynb wheel, makes the KLOAK
+controller and mounts the same front-end module the notebook's board uses.
+These tests check both what the page shows and what Python holds, and that no
+request leaves the site.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from .browser_helpers import guarded_context, save_screenshot
+from .test_boards import axe_violations
+
+pytestmark = pytest.mark.browser
+
+LIVE_TIMEOUT = 180_000
+DESKTOP = {"width": 1280, "height": 900}
+WIDGET_STACK = ("IPython", "ipywidgets", "anywidget", "traitlets", "comm")
+
+
+def python(page, code: str):
+    """Run ``code`` (its last line an expression) in the page's Pyodide and read it as JSON."""
+    return json.loads(page.evaluate("(code) => window.spynbWelcome.pyodide.runPython(code)",
+                                    f"import json as _j\n_j.dumps({code})"))
+
+
+def game_length(page) -> int:
+    return python(page, "len(_board.game.actions)")
+
+
+@pytest.fixture(scope="module")
+def welcome(browser, site_url):
+    context, guard = guarded_context(browser, DESKTOP)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    page.goto(site_url, wait_until="domcontentloaded")
+    picture = page.locator("#live-board .live-picture svg")
+    shown_at_once = picture.is_visible() and "Python" in page.locator("#live-status").inner_text()
+    save_screenshot(page, "welcome-board-picture")
+    page.wait_for_function("() => window.spynbWelcome && (window.spynbWelcome.ready || window.spynbWelcome.error)",
+                           timeout=LIVE_TIMEOUT, polling=250)
+    page.guard, page.errors, page.shown_at_once = guard, errors, shown_at_once
+    yield page
+    context.close()
+
+
+def test_the_picture_shows_at_once_and_the_board_becomes_live(welcome):
+    assert welcome.shown_at_once
+    assert welcome.evaluate("() => window.spynbWelcome.error") == ""
+    assert welcome.locator("#live-board .spynb-play").is_visible()
+    assert welcome.locator("#live-board .live-picture").count() == 0
+    assert "Live" in welcome.locator("#live-status").inner_text()
+    assert welcome.locator(".spynb-play__status").inner_text() == "Your turn: Seat 1."
+    assert python(welcome, f"sorted(m for m in {WIDGET_STACK!r} if m in __import__('sys').modules)") == []
+    save_screenshot(welcome, "welcome-board-live-desktop")
+
+
+def test_an_illegal_click_shows_why_and_changes_nothing(welcome):
+    before = (game_length(welcome), python(welcome, "_board.front_state()['view']"))
+    square = python(welcome, "next(sq for sq in __import__('spynb.kloak.board', fromlist=['SQUARES']).SQUARES "
+                             "if not any(n.split()[-1].startswith(sq) for n in _board.legal))")
+    welcome.locator(f'.kl-square[data-square="{square}"]').click()
+    error = welcome.locator(".spynb-play__error")
+    error.filter(has_text="KL-4").wait_for(timeout=10_000)
+    assert python(welcome, "_board.error['rule']") == "KL-4"
+    assert (game_length(welcome), python(welcome, "_board.front_state()['view']")) == before
+    assert python(welcome, "_board.touched") == ""
+
+
+def test_a_legal_click_plays_the_move_and_the_bot_answers(welcome):
+    played = game_length(welcome)
+    move = python(welcome, "_board.legal[0]")
+    start, to = move.removeprefix("B ")[:2], move[-2:]
+    welcome.locator(f'.kl-square[data-square="{start}"]').click()
+    welcome.locator(f'.kl-square[data-square="{to}"].is-target').click()
+    welcome.wait_for_function(
+        "(n) => window.spynbWelcome.model.get('history').length >= n + 2"
+        " && window.spynbWelcome.model.get('thinking') === 0", arg=played, timeout=30_000, polling=100)
+    assert python(welcome, f"[str(a) for _, a in _board.game.actions[{played}:]]")[0] == move
+    assert python(welcome, "_board.game.actions[-1][0]") == 2, "the bot (seat 2) answered"
+    assert welcome.locator(".spynb-play__status").inner_text() == "Your turn: Seat 1."
+    assert "Seat 2 (bot)" in welcome.locator(".spynb-play__narration").inner_text()
+    assert welcome.locator(".spynb-play__error").inner_text().strip() == ""
+
+
+def test_the_welcome_board_at_768_pixels(welcome):
+    welcome.set_viewport_size({"width": 768, "height": 1024})
+    width = welcome.evaluate("() => document.documentElement.scrollWidth")
+    save_screenshot(welcome, "welcome-board-live-768")
+    assert width <= 768, "the page scrolls sideways"
+    welcome.set_viewport_size(DESKTOP)
+
+
+def test_the_live_board_has_no_serious_accessibility_violations(welcome):
+    assert axe_violations(welcome, "#live-board") == []
+
+
+def test_a_board_that_cannot_start_says_so_and_keeps_its_picture(browser, site_url):
+    context, guard = guarded_context(browser, DESKTOP)
+    context.route("**/spynb-*.whl", lambda route: route.fulfill(status=404, body="gone"))
+    page = context.new_page()
+    page.goto(site_url)
+    page.wait_for_function("() => window.spynbWelcome && window.spynbWelcome.error", timeout=LIVE_TIMEOUT)
+    status = page.locator("#live-status").inner_text()
+    assert status.startswith("The live board could not start (") and "KLOAK lessons" in status
+    assert page.locator("#live-board .live-picture svg").is_visible()
+    assert page.locator("#live-board .spynb-play").count() == 0 and guard.refused == []
+    context.close()
+
+
+def test_no_request_left_the_site_and_no_script_failed(welcome):
+    assert welcome.guard.refused == []
+    assert welcome.errors == []
