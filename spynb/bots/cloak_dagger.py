@@ -182,5 +182,6 @@ def take_a_win(state: State, rng: random.Random) -> Action | None:
 
 
 SEARCH = SearchSettings(iterations=3000, rollout_depth=24, prior=0.3, prefer=take_a_win)
-"""The search bot in Cloak & Dagger: random rollouts of a few turns from imagined envelopes, the document
-collector's choice searched first."""
+"""The search bot in Cloak & Dagger: rollouts of a few turns from imagined envelopes, random but for a win they
+allow (:func:`take_a_win`), scored against the best rival's progress; the document collector's choice searched
+first."""
