@@ -31,10 +31,11 @@ def _tournament(args: argparse.Namespace) -> None:
     from spynb.bots.tournament import text_progress, tournament
 
     table = tournament(args.game, [b.strip() for b in args.bots.split(",")], games=args.games, seed=args.seed,
-                       seats=args.seats, turn_limit=args.turn_limit, progress=text_progress)
+                       seats=args.seats, variant=args.variant, turn_limit=args.turn_limit, progress=text_progress)
     print(table)
     print(f"reproduce: python -m spynb tournament {args.game} --bots {args.bots} --games {args.games} "
-          f"--seed {args.seed} --turn-limit {args.turn_limit}" + (f" --seats {args.seats}" if args.seats else ""))
+          f"--seed {args.seed} --turn-limit {args.turn_limit}" + (f" --seats {args.seats}" if args.seats else "")
+          + (f" --variant {args.variant}" if args.variant else ""))
 
 
 def _soak(args: argparse.Namespace) -> int:
@@ -76,6 +77,7 @@ def main(argv: list[str] | None = None) -> int:
     match.add_argument("--games", type=int, default=100)
     match.add_argument("--seed", type=int, default=0)
     match.add_argument("--seats", type=int, default=None, help="default: one seat per bot")
+    match.add_argument("--variant", default=None, help="default: the game's first variant")
     match.add_argument("--turn-limit", type=int, default=300)
     match.set_defaults(run=_tournament)
     soak = commands.add_parser("soak", help="seeded bot games checked after every action: invariants, clones, "

@@ -22,12 +22,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import cast
 
-from spynb.engine import Action, GameSpec, View
+from spynb.cloak_dagger.actions import Open, Pass
+from spynb.cloak_dagger.cards import ENVELOPES
+from spynb.cloak_dagger.state import DECIDE, SELECT, CloakDaggerState
+from spynb.engine import Action, GameSpec, State, View
 
 from .ismcts import SearchSettings
 
-__all__ = ["CollectorBot", "RULES_BOT", "SEARCH"]
+__all__ = ["CollectorBot", "RULES_BOT", "SEARCH", "take_a_win"]
 
 DOCUMENTS = "XYZ"
 DOUBLE_AGENTS = "abc"
@@ -155,6 +159,29 @@ class _Plan:
 RULES_BOT = CollectorBot
 
 
-SEARCH = SearchSettings(iterations=3000, rollout_depth=24, prior=0.3)
-"""The search bot in Cloak & Dagger: random rollouts of a few turns from imagined envelopes, the document
-collector's choice searched first."""
+_OPEN = {e: Open(e) for e in ENVELOPES}
+_PASS = Pass()
+
+
+def take_a_win(state: State, rng: random.Random) -> Action | None:
+    """A rollout's rule of thumb: win at once when the imagined envelopes allow it (CD-8), else leave it to chance.
+
+    With cards in hand, finish into the envelope they complete (CD-4); with none, select an envelope that wins
+    as it stands, and replace it untouched.  The searching bot imagines every envelope, so it may read them.
+    """
+    imagined = cast(CloakDaggerState, state)
+    seat = imagined.current
+    hand, envelopes = imagined.hands[seat], imagined.envelopes
+    if imagined.phase is SELECT:
+        for envelope in ENVELOPES:
+            if imagined.wins_with(seat, envelopes[envelope] + hand):
+                return _OPEN[envelope]
+    elif imagined.phase is DECIDE and not hand and imagined.wins_with(seat, envelopes[imagined.selected]):
+        return _PASS
+    return None
+
+
+SEARCH = SearchSettings(iterations=3000, rollout_depth=24, prior=0.3, prefer=take_a_win)
+"""The search bot in Cloak & Dagger: rollouts of a few turns from imagined envelopes, random but for a win they
+allow (:func:`take_a_win`), scored against the best rival's progress; the document collector's choice searched
+first."""

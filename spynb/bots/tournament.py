@@ -71,7 +71,8 @@ class Tournament:
 
 
 def tournament(game: str, bots: Sequence[str], *, games: int = 100, seed: int = 0, seats: int | None = None,
-               turn_limit: int = 300, progress: Callable[[int, int], None] | None = None) -> Tournament:
+               variant: str | None = None, turn_limit: int = 300,
+               progress: Callable[[int, int], None] | None = None) -> Tournament:
     """Play ``games`` seeded games, rotating the bots round the seats."""
     spec = spynb.get_spec(game)
     seats = seats or len(bots)
@@ -85,7 +86,8 @@ def tournament(game: str, bots: Sequence[str], *, games: int = 100, seed: int = 
         lineup = {seat: labels[(seat - 1 + index) % len(bots)] for seat in range(1, seats + 1)}
         players = {seat: make_bot(label.split(" #")[0], spec, seed * 100_003 + index * 11 + seat)
                    for seat, label in lineup.items()}
-        result = play_match(spec, players, seed=seed * 100_003 + index, options={"turn_limit": turn_limit})
+        result = play_match(spec, players, seed=seed * 100_003 + index, variant=variant,
+                            options={"turn_limit": turn_limit})
         for seat, label in lineup.items():  # per seat: fair when several seats win together (teams)
             played[label] += 1
             wins[label] += seat in result.winners

@@ -91,17 +91,25 @@ def _set(state: CloakDaggerState, view: View, envelopes: dict[int, str], hands: 
         state._choices = state._decisions()
 
 
-def evaluate(state: CloakDaggerState, seat: int) -> float:
-    """Progress towards CD-8 for ``seat``: documents gathered beside its own agent.
-
-    1 for a win, 0 for a loss, else a value below 1 growing with the number
-    of different documents in the best envelope holding the seat's agent.
-    """
-    if state.over:
-        return 1.0 if seat in state.winners else 0.0
+def _gathered(state: CloakDaggerState, seat: int) -> int:
+    """The most kinds of document beside one of ``seat``'s agents, in an envelope or in its hand (CD-8)."""
     own = agents_of(seat)
     best = 0
     for cards in (*state.envelopes[1:], state.hands[seat]):
         if any(agent in cards for agent in own):
             best = max(best, sum(doc in cards for doc in DOCUMENTS))
-    return 0.2 + 0.2 * best
+    return best
+
+
+def evaluate(state: CloakDaggerState, seat: int) -> float:
+    """Progress towards CD-8 for ``seat`` against its rivals: documents gathered beside its own agent.
+
+    1 for a win, 0 for a loss, ½ when the turn limit ends the game; else ½
+    plus 0.13 for each kind of document the seat's best envelope (or hand)
+    holds beside its agent beyond the best rival's, so a rival's progress
+    counts against it as much as its own counts for it.
+    """
+    if state.over:
+        return 0.5 if not state.winners else 1.0 if seat in state.winners else 0.0
+    rival = max(_gathered(state, other) for other in range(1, state.seats + 1) if other != seat)
+    return 0.5 + 0.13 * (_gathered(state, seat) - rival)

@@ -20,15 +20,14 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Set as AbstractSet
 
 from spynb.engine import Action, SpynbError, View
 
 from .actions import Big, Claim, Kloak, Pass, Place, Score, Slide, Step
-from .board import LINES, LINES_THROUGH, NEIGHBOURS, VARIANTS
+from .board import VARIANTS
 from .state import KloakState
 
-__all__ = ["determinise", "evaluate", "scoring_moves"]
+__all__ = ["determinise", "evaluate"]
 
 _MOVE = {"step": Step, "big": Big, "kloak": Kloak, "slide": Slide}
 _cache: dict[int, tuple[View, KloakState]] = {}
@@ -116,24 +115,3 @@ def evaluate(state: KloakState, seat: int) -> float:
         edge = 0.15 * bool(state.scoring_actions()) + 0.1 * state.extra  # KL-8: two turns set up a score
         value += edge if mover in state.team_of(seat) else -edge
     return min(0.95, max(0.05, value))
-
-
-def scoring_moves(small: Mapping[str, str | None], big: AbstractSet[str]) -> int:
-    """How many moves score on this board (claims that are right, small moves that make a line)."""
-    found = 0
-    for line in LINES:
-        if any(sq in big for sq in line) and all(sq in small for sq in line):
-            colours = {small[sq] for sq in line}
-            if len(colours) == 1 and None not in colours:
-                found += 1
-    for sq, colour in small.items():
-        if sq in big or colour is None:
-            continue
-        for to in NEIGHBOURS[sq]:
-            if to in small or to in big:
-                continue
-            for line in LINES_THROUGH[to]:
-                if all(o == to or (o != sq and o in small and o not in big and small[o] == colour) for o in line):
-                    found += 1
-                    break
-    return found

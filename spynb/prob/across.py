@@ -1,9 +1,7 @@
 """Across the games: how many games a simulation needs, win rates by seat, game lengths.
 
 Whole-game experiments use players that finish games: each game's rule-of-thumb
-bot (``spynb.bots``).  Two KLOAK rules bots block each other until any turn
-limit, so in KLOAK each of them plays a random legal move a quarter of the
-time (:data:`SLIPS`); every experiment reports how many games hit the limit.
+bot (``spynb.bots``); every experiment reports how many games hit the turn limit.
 
 >>> games_for_half_width(0.1)
 97
@@ -24,8 +22,8 @@ from spynb.games import get_spec
 from .simulate import random_playout
 from .stats import Estimate, wilson, z_value
 
-__all__ = ["games_for_half_width", "scale_games", "random_game_trial", "win_rates", "LIMITS", "SLIPS",
-           "BotGame", "bot_game_trial", "FirstPlayerRow", "first_player_table"]
+__all__ = ["games_for_half_width", "scale_games", "random_game_trial", "win_rates", "LIMITS", "BotGame",
+           "bot_game_trial", "FirstPlayerRow", "first_player_table"]
 
 LIMITS = {"kloak": 150, "target": 40, "cloak-dagger": 400}
 """Turn limits for random-player games (the rulebooks have no other end, CD-9, KL-9, TG-14)."""
@@ -62,21 +60,8 @@ def win_rates(results: list[tuple[tuple[int, ...], int]], seats: int) -> dict[st
     return table
 
 
-SLIPS = {"kloak": 0.25}
-"""How often a game's rules bot plays a random legal move instead (KLOAK's would block forever)."""
-
 BOT_LIMITS = {"cloak-dagger": 200, "kloak": 150, "target": 60}
 """Turn limits for rules-bot games: far above a finished game's usual length."""
-
-
-class _Slipping:
-    """A bot that plays a random legal move with chance ``slip``, else what ``bot`` chooses."""
-
-    def __init__(self, bot: Any, slip: float, seed: int) -> None:
-        self.bot, self.slip, self.rng = bot, slip, random.Random(seed)
-
-    def choose(self, view: Any, legal: Any) -> Any:
-        return self.rng.choice(legal) if self.rng.random() < self.slip else self.bot.choose(view, legal)
 
 
 def first_mover(game: str, view: Any) -> int:
@@ -100,17 +85,16 @@ class BotGame:
 
 
 def bot_game_trial(game: str, seats: int, turn_limit: int | None = None) -> Any:
-    """A trial: every seat a rules bot (slipping as :data:`SLIPS` says); returns a :class:`BotGame`."""
+    """A trial: every seat a rules bot; returns a :class:`BotGame`."""
     from spynb.bots import make_bot, play_match
     from spynb.engine import Game
 
     spec = get_spec(game)
     limit = BOT_LIMITS.get(game, 200) if turn_limit is None else turn_limit
-    slip = SLIPS.get(game, 0.0)
 
     def trial(rng: random.Random) -> BotGame:
         seed = rng.randrange(2**31)
-        bots = {s: _Slipping(make_bot("rules", spec, seed + s), slip, seed - s) for s in range(1, seats + 1)}
+        bots = {s: make_bot("rules", spec, seed + s) for s in range(1, seats + 1)}
         options = {"turn_limit": limit}
         first = first_mover(game, Game(spec, seats=seats, seed=seed, options=options).view(None))
         result = play_match(spec, bots, seed=seed, options=options)

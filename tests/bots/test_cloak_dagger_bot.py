@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import spynb
@@ -71,3 +73,34 @@ def test_CD_6_a_double_agent_carries_a_missing_document_home() -> None:
     assert _bot_move(game, 1) == "take a+Y"
     play(game, "12", "pass")
     assert _bot_move(game, 1) == "3" and game.view(None)["envelopes"]["3"] == "adXY"
+
+
+def test_CD_8_a_rollout_takes_a_win_by_finishing_into_the_envelope_it_completes() -> None:
+    from spynb.bots.cloak_dagger import take_a_win
+    from spynb.cloak_dagger.actions import Open
+
+    game = _plans_and_report_in_4()
+    play(game, "11", "take D", "12", "pass", "5", "12", "pass", "5", "take D+Z", "12", "pass")
+    assert game.view(1)["hand"] == "DZ" and game.turn.seats == (1,)
+    assert take_a_win(game.state, random.Random(0)) == Open(4)
+    play(game, "12")  # seat 1 finishes elsewhere; seat 2 has no win to take: chance decides its rollout move
+    assert take_a_win(game.state, random.Random(0)) is None
+
+
+def test_CD_8_a_rollout_selects_a_winning_envelope_and_replaces_it_untouched() -> None:
+    from spynb.bots.cloak_dagger import take_a_win
+    from spynb.cloak_dagger.actions import Open, Pass
+
+    game = play(started(2), "3", "draw X", "4", "draw Y", "5", "draw Z", "6", "draw a", "11", "take d", "6",
+                "take a", "5", "3", "5", "take d+Z", "3", "take a+X", "4", "4")
+    assert take_a_win(game.state, random.Random(0)) == Open(4)
+    play(game, "4")
+    assert take_a_win(game.state, random.Random(0)) == Pass()
+
+
+def test_the_search_scores_a_rivals_documents_against_a_seat() -> None:
+    game = _plans_and_report_in_4()  # seat 1: d, X and Y together in envelope 4; seat 2: nothing yet
+    evaluate = SPEC.evaluate
+    assert evaluate is not None
+    mine, theirs = evaluate(game.state, 1), evaluate(game.state, 2)
+    assert mine > 0.5 > theirs and mine + theirs == pytest.approx(1)

@@ -11,24 +11,13 @@ from spynb.games import get_spec
 from spynb.prob import across
 
 
-@pytest.mark.parametrize("game,seats", [("cloak-dagger", 2), ("target", 4)])
+@pytest.mark.parametrize("game,seats", [("cloak-dagger", 2), ("kloak", 2), ("target", 4)])
 def test_rules_bot_games_end_before_the_turn_limit_and_replay_from_the_seed(game, seats):
     trial = across.bot_game_trial(game, seats)
     results = [trial(random.Random(seed)) for seed in range(6)]
     assert all(r.winners and not r.limited and r.turns < across.BOT_LIMITS[game] for r in results)
     assert results == [trial(random.Random(seed)) for seed in range(6)]
     assert all(1 <= r.first <= seats for r in results)
-
-
-def test_kloak_rules_bots_that_never_slip_block_each_other_until_the_limit():
-    """Why SLIPS exists: two pure rules bots never finish a KLOAK game (KL-9 ends it at the limit)."""
-    trial = across.bot_game_trial("kloak", 2, turn_limit=30)
-    slips = dict(across.SLIPS)
-    try:
-        across.SLIPS.pop("kloak")
-        assert all(trial(random.Random(s)).limited for s in range(2))
-    finally:
-        across.SLIPS.update(slips)
 
 
 def test_CD_2_the_first_mover_is_the_seat_that_cut_the_earliest_letter():
