@@ -23,6 +23,7 @@ import anywidget
 import traitlets
 
 from ..engine import Game, SpynbError
+from .frontend import widget_module
 from .refusals import clip
 
 __all__ = ["GameBoard"]
@@ -61,7 +62,7 @@ class GameBoard(anywidget.AnyWidget):
     omniscient teaching view and plays for whichever seat is to move.
     """
 
-    _esm = _STATIC / "base.js"
+    _esm = widget_module("base")
     _css = _STATIC / "base.css"
 
     view = traitlets.Dict(

@@ -8,15 +8,11 @@ like, all in traits.  The browser sends *intentions* — custom messages such as
 engine and answers by changing traits.  A refused or malformed message sets
 ``error`` and changes nothing else; no message can raise.
 
-How the JavaScript is shared without a bundler: anywidget loads one ES module
-per widget, so Python builds it.  ``static/board_common.js`` (the prelude:
-frame, toolbar, hot-seat cover, undo and review, new game, save and load,
-the event log, and the ``mountBoard`` helper) is concatenated with a board's
-extra panels (``PANELS``: the walkthrough player's, see
-:mod:`spynb.widgets.walkthrough_player`) and the game's module ``static/<game>.js``,
-which only draws the game's own area and ends with
-``export default mountBoard(...)``.  The CSS is joined the same way.  See
-:func:`module_source`.
+The front end: ``static/board_common.js`` (frame, toolbar, hot-seat cover,
+undo and review, new game, save and load, the event log) around the game's
+``static/<game>.js``, with the board's extra panels (``PANELS``: the
+walkthrough player's, see :mod:`spynb.widgets.walkthrough_player`), linked
+into the widget's one module by :func:`spynb.widgets.frontend.board_module`.
 
 Hot-seat play: ``players`` names, per seat, ``"human"`` or a bot
 (:func:`spynb.bots.make_bot`).  With two or more human seats the board shows
@@ -45,7 +41,6 @@ step, which can only hold less than it knows now.
 from __future__ import annotations
 
 import importlib
-import pathlib
 import random
 from collections.abc import Sequence
 from typing import Any, ClassVar
@@ -55,15 +50,15 @@ import traitlets
 
 from ..engine import Game, IllegalActionError, Record, RecordError, SpynbError
 from ..engine.core import Event
+from .frontend import board_module, board_styles
 from .narration import Narration
 from .pacing import PACE_KINDS, BotPacing
 from .records import RECORD_KINDS, SharedPositions
 from .refusals import refusal as _error
 from .wire import seat_trait
 
-__all__ = ["PlayBoard", "module_source", "HUMAN", "board_class", "walkthrough"]
+__all__ = ["PlayBoard", "HUMAN", "board_class", "walkthrough"]
 
-STATIC = pathlib.Path(__file__).parent / "static"
 HUMAN = "human"
 OPPONENT = "rules"
 """The bot that plays every seat no one names: the rule-of-thumb player, sensible and quick in a browser."""
@@ -73,20 +68,6 @@ MAX_NAME = 40
 def _opponents(seats: int) -> list[str]:
     """Who plays each seat when no one says: a person on seat 1, :data:`OPPONENT` on the rest."""
     return [HUMAN] + [OPPONENT] * (seats - 1)
-
-
-def module_source(game_module: str, panels: Sequence[str] = ()) -> tuple[str, str]:
-    """The ES module and CSS of a board: the common prelude, the ``panels``' files, then the game's own file.
-
-    >>> esm, css = module_source("cloak_dagger", ("walkthrough",))
-    >>> "function mountBoard" in esm and "// ---- walkthrough.js ----" in esm and esm.rstrip().endswith(";")
-    True
-    """
-    parts = ("board_common", *panels, game_module)
-    esm = "\n".join(f"// ---- {part}.js ----\n" + (STATIC / f"{part}.js").read_text(encoding="utf-8")
-                    for part in parts)
-    css = "\n".join((STATIC / f"{part}.css").read_text(encoding="utf-8") for part in parts)
-    return esm, css
 
 
 def _error_from(err: SpynbError) -> dict:
@@ -124,7 +105,7 @@ class PlayBoard(BotPacing, Narration, SharedPositions, anywidget.AnyWidget):
     PANELS: ClassVar[tuple[str, ...]] = ()
     SCRIPTED: ClassVar[bool] = False
     """True for boards that follow a script (walkthroughs): bots, saving and position links stay out."""
-    """Names of extra ``static/<name>.js|css`` panels joined into the board's module (see :func:`module_source`)."""
+    """Names of extra ``static/<name>.js|css`` panels linked into the board's module (see :func:`board_module`)."""
     REVEALS_TO_ACTOR: ClassVar[frozenset[str] | None] = None
     """Kinds of event by which a seat learns something from its *own* action (e.g. looking
     into an envelope).  ``None``: every private event counts as learning something."""
@@ -160,8 +141,8 @@ class PlayBoard(BotPacing, Narration, SharedPositions, anywidget.AnyWidget):
     def __init__(self, game: Game | None = None, *, seats: int | None = None, seed: int = 0,
                  variant: str | None = None, players: Sequence[str] | None = None,
                  names: Sequence[str] | None = None, teaching: bool = False) -> None:
-        esm, css = module_source(self.MODULE, self.PANELS)
-        self._esm, self._css = esm, css  # read by AnyWidget.__init__
+        self._esm = board_module(self.MODULE, self.PANELS)  # read by AnyWidget.__init__
+        self._css = board_styles(self.MODULE, self.PANELS)
         super().__init__()
         self.on_msg(self._on_message)
         from .. import get_spec

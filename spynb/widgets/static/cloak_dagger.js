@@ -1,7 +1,10 @@
 // Cloak & Dagger's area of the board: the box of 20 envelopes, the seat's
 // hand, the envelope it opened (seen by it alone), its note list, and what
-// other seats were shown.  Joined after board_common.js (see play.py), which
-// provides h, button, gridKeys and mountBoard.
+// other seats were shown.  board_common.js draws the frame around it.
+
+import { button, gridKeys } from "./dom.js";
+
+/** @import { Board, Context } from "./board_common.js" */
 
 const CD_CHOICE_WORDS = {
   take: "Start a transfer showing",
@@ -251,4 +254,5 @@ function cdRole(ctx) {
   return `You are ${ctx.seatName(view.seat)}: your agents are ${agents.map((a) => `${a} (${((ctx.glossary.faces || {})[a] || {}).short || a})`).join(" and ")}.`;
 }
 
-export default mountBoard(drawCloakDagger, [], cdRole);
+/** @type {Board} */
+export const board = { draw: drawCloakDagger, traits: [], roleOf: cdRole };

@@ -1,8 +1,12 @@
 // The Target's area of the board: the circle of seats and HQs with the
 // marker and the direction of play, the seat's hand, the revealed pile,
 // face-up cards, deposited Intel, clearance tokens, and the six resolution
-// steps with the current one highlighted.  Joined after board_common.js (see
-// play.py), which provides h, button, gridKeys and mountBoard.
+// steps with the current one highlighted.  board_common.js draws the frame
+// around it.
+
+import { button } from "./dom.js";
+
+/** @import { Board, Context } from "./board_common.js" */
 
 /**
  * A card's face: its deck's band (a Rookie card's in its category's colour) with deck and category, the
@@ -169,4 +173,5 @@ function tgRole(ctx) {
   return `You are ${ctx.seatName(view.seat)}, affiliation ${name}: your side wins with ${goal} (TG-14).`;
 }
 
-export default mountBoard(drawTarget, [], tgRole);
+/** @type {Board} */
+export const board = { draw: drawTarget, traits: [], roleOf: tgRole };
