@@ -26,7 +26,7 @@
 // ({kind: "play", action: "<notation>"} and the like).  Text from users (seat
 // names) and from the engine is only ever set as textContent.
 
-import { button, focusedKey, h, refocus } from "./dom.js";
+import { batched, button, focusedKey, h, refocus, watch } from "./dom.js";
 
 /**
  * The model anywidget hands to `render`, typed by the traits it holds.
@@ -39,8 +39,21 @@ import { button, focusedKey, h, refocus } from "./dom.js";
  */
 
 /**
- * What a seat's view holds in common (spynb.engine.View.to_dict); each game adds its own fields.
- * @typedef {{ label?: string, game?: string, seat?: number | null, omniscient?: boolean, [field: string]: any }} View
+ * What every view holds (spynb.engine.View.to_dict): a seat's (`seat` its number), the labelled teaching
+ * view (`seat` null, `omniscient` true), or, while the device passes between seats, only the game and the
+ * label.  Each game's module types its own fields (CloakDaggerView, KloakView, TargetView).
+ * @typedef View
+ * @property {string} [label]
+ * @property {string} [game]
+ * @property {number | null} [seat]
+ * @property {boolean} [omniscient]
+ * @property {ViewEvent[]} [events]   what the seat saw happen, oldest first
+ */
+
+/**
+ * One event a view holds (spynb.engine.core.Event.to_dict): its sentence, and data by kind.
+ * @typedef {{ step: number, kind: string, actor: number | null, seen_by: string | number[], text: string,
+ *   [data: string]: unknown }} ViewEvent
  */
 
 /**
@@ -88,9 +101,10 @@ import { button, focusedKey, h, refocus } from "./dom.js";
 
 /**
  * The traits every board sends its front end (spynb/widgets/play.py, pacing.py, narration.py; each
- * trait's help there says more).  A seat trait arrives as 0 for None.
+ * trait's help there says more), `V` being the game's view.  A seat trait arrives as 0 for None.
+ * @template {View} [V=View]
  * @typedef BoardTraits
- * @property {View} view              the view of the seat shown, or the labelled teaching view
+ * @property {V} view                 the view of the seat shown, or the labelled teaching view
  * @property {string[]} legal         the notation of the shown seat's legal actions
  * @property {string} status
  * @property {BoardError} error
@@ -111,10 +125,10 @@ import { button, focusedKey, h, refocus } from "./dom.js";
 
 /**
  * What a game's drawing gets on each redraw.
- * @template [T=BoardTraits]
+ * @template {BoardTraits<any>} [T=BoardTraits]
  * @typedef Context
  * @property {Model<T>} model
- * @property {View} view                          the view shown (seat or teaching)
+ * @property {T["view"]} view                     the view shown (seat or teaching)
  * @property {string[]} legal                    legal actions' notation for the shown seat
  * @property {(notation: string) => boolean} isLegal
  * @property {(notation: string) => void} send   send an intention to play
@@ -127,7 +141,7 @@ import { button, focusedKey, h, refocus } from "./dom.js";
 
 /**
  * A game's part of the board, exported by its module as `board`.
- * @template [T=BoardTraits]
+ * @template {BoardTraits<any>} [T=BoardTraits]
  * @typedef Board
  * @property {(ctx: Context<T>) => Node} draw              draws the game's area
  * @property {string[]} traits                             the game's own traits whose change redraws it
@@ -135,7 +149,7 @@ import { button, focusedKey, h, refocus } from "./dom.js";
  */
 
 /**
- * @template [T=BoardTraits]
+ * @template {BoardTraits<any>} [T=BoardTraits]
  * @typedef PanelArgs
  * @property {Model<T>} model
  * @property {HTMLElement} slot                   where the panel draws (above the game's area)
@@ -145,7 +159,7 @@ import { button, focusedKey, h, refocus } from "./dom.js";
 /**
  * A panel above the game's area, exported by its module as `panel`: called once per render, returns
  * its cleanup.
- * @template [T=BoardTraits]
+ * @template {BoardTraits<any>} [T=BoardTraits]
  * @typedef {(args: PanelArgs<T>) => () => void} Panel
  */
 
@@ -604,30 +618,6 @@ function followPositionLink(model, send) {
     taken.add(game);
     send({ kind: "position", link: shared });
   }
-}
-
-/**
- * Call `callback` on every change of the named traits; returns what stops it.
- * @param {Model<any>} model
- * @param {string[]} names
- * @param {() => void} callback
- */
-function watch(model, names, callback) {
-  for (const name of names) model.on(`change:${name}`, callback);
-  return () => { for (const name of names) model.off(`change:${name}`, callback); };
-}
-
-/**
- * `callback`, called once in a microtask however often it is asked for before then.
- * @param {() => void} callback
- */
-function batched(callback) {
-  let pending = false;
-  return () => {
-    if (pending) return;
-    pending = true;
-    queueMicrotask(() => { pending = false; callback(); });
-  };
 }
 
 /**

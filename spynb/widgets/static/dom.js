@@ -1,6 +1,6 @@
-// spynb boards: building the page.  Every element is made here, and text (from
-// users, scenarios or the engine) is only ever set as textContent, never parsed
-// as HTML.
+// spynb boards: building the page and redrawing it when traits change.  Every
+// element is made here, and text (from users, scenarios or the engine) is only
+// ever set as textContent, never parsed as HTML.
 
 /**
  * Make an element.  props: class, text, on<event>, dataset, and attributes.
@@ -80,4 +80,35 @@ export function refocus(root, key) {
 export function focusedKey(root) {
   const active = /** @type {HTMLElement | null} */ (document.activeElement);
   return active && root.contains(active) && active.dataset ? active.dataset.key : undefined;
+}
+
+/**
+ * What anywidget's model offers for listening (board_common.js types the model whole).
+ * @typedef Listenable
+ * @property {(event: string, callback: () => void) => void} on
+ * @property {(event: string, callback: () => void) => void} off
+ */
+
+/**
+ * Call `callback` on every change of the named traits; returns what stops it.
+ * @param {Listenable} model
+ * @param {string[]} names
+ * @param {() => void} callback
+ */
+export function watch(model, names, callback) {
+  for (const name of names) model.on(`change:${name}`, callback);
+  return () => { for (const name of names) model.off(`change:${name}`, callback); };
+}
+
+/**
+ * `callback`, called once in a microtask however often it is asked for before then.
+ * @param {() => void} callback
+ */
+export function batched(callback) {
+  let pending = false;
+  return () => {
+    if (pending) return;
+    pending = true;
+    queueMicrotask(() => { pending = false; callback(); });
+  };
 }

@@ -5,11 +5,27 @@
 
 import { button, gridKeys } from "./dom.js";
 
-/** @import { Board, BoardTraits, Context as BoardContext } from "./board_common.js" */
+/** @import { Board, BoardTraits, Context as BoardContext, View } from "./board_common.js" */
 
 /**
+ * A KLOAK view (spynb/kloak/state.py), a seat's or the teaching view: hidden colours are "?".
+ * @typedef KlOwnView
+ * @property {Record<string, string>} small        square -> the colour letter of its small piece, or "?"
+ * @property {string[]} big                        the squares of the big pieces
+ * @property {string[]} covered                    the squares whose small piece a big piece covers
+ * @property {Record<string, number>} colours      colour letter -> how many small pieces of it
+ * @property {Record<string, { colour: string, squares: string[] }[]>} scores   per seat
+ * @property {number[][]} teams
+ * @property {number[]} team_scores
+ * @property {number} extra_turns                  turns still owed by the penalty (KL-8)
+ * @property {number[]} to_move
+ * @property {Record<string, string>} [remembered] square -> the colour a perfect memory knows (the board
+ *                                                 adds it when `reveal` is on)
+ *
+ * @typedef {View & KlOwnView} KloakView
+ *
  * The traits of a KLOAK board (spynb/widgets/kloak.py): the common ones and touch-move's.
- * @typedef {BoardTraits & KloakOwnTraits} KloakTraits
+ * @typedef {BoardTraits<KloakView> & KloakOwnTraits} KloakTraits
  *
  * @typedef KloakOwnTraits
  * @property {string} touched      the square of the piece the seat touched (KL-14), or ""
@@ -232,7 +248,7 @@ function drawKloak(ctx) {
 function klRole(ctx) {
   const { view } = ctx;
   if (view.omniscient) return "Teaching view: every hidden colour is shown.";
-  const team = (view.teams || []).find((/** @type {number[]} */ t) => t.includes(Number(view.seat))) || [view.seat];
+  const team = (view.teams || []).find((/** @type {number[]} */ t) => t.includes(Number(view.seat))) || [Number(view.seat)];
   const partners = team.filter((/** @type {number} */ s) => s !== view.seat);
   return `You are ${ctx.seatName(view.seat)}${partners.length ? `, partnered with ${partners.map(ctx.seatName).join(", ")}` : ""}: two scores win (KL-9).`;
 }

@@ -6,7 +6,7 @@
 // "jump" | "answer"}).  A page address with `#step=N` opens the walkthrough at step N.
 // Text from scenarios and the engine is only ever set as textContent.
 
-import { button, focusedKey, h, refocus } from "./dom.js";
+import { batched, button, focusedKey, h, refocus, watch } from "./dom.js";
 
 /** @import { BoardTraits, Panel, PanelArgs } from "./board_common.js" */
 
@@ -168,14 +168,7 @@ function walkthroughPanel({ model, slot, send }) {
     }
   };
 
-  let pending = false;
-  const schedule = () => {
-    if (pending) return;
-    pending = true;
-    queueMicrotask(() => { pending = false; draw(); });
-  };
-  model.on("change:walk", schedule);
-  model.on("change:feedback", schedule);
+  const unwatch = watch(model, ["walk", "feedback"], batched(draw));
   const wanted = stepInAddress();
   const data = model.get("walk") || {};
   if (wanted !== null && data.step && !walkHashFollowed.has(model)) {
@@ -183,10 +176,7 @@ function walkthroughPanel({ model, slot, send }) {
     if (wanted !== data.step.number) walkSend({ move: "jump", step: wanted });
   }
   draw();
-  return () => {
-    model.off("change:walk", schedule);
-    model.off("change:feedback", schedule);
-  };
+  return unwatch;
 }
 
 /** @type {Panel<WalkthroughTraits>} */
