@@ -23,7 +23,8 @@ What a module may say (anything else is a :class:`LinkError`):
   which is a comment here);
 * ``export function f``, ``export async function f``, ``export const x``,
   ``export class C`` at the start of a line; ``export default`` only in the
-  widget's own module (the entry).
+  widget's own module (the entry).  ``traits.js`` holds only JSDoc types
+  (``export {};`` makes it a module for ``tsc``); nothing imports it at run time.
 
 How it links: the modules the entry imports, depth first in the order they
 are imported, each become a namespace object in a function scope of their own

@@ -4,7 +4,8 @@
 
 import { button, gridKeys } from "./dom.js";
 
-/** @import { Board, BoardTraits, Context as BoardContext, View } from "./board_common.js" */
+/** @import { Board, Context as BoardContext } from "./board_common.js" */
+/** @import { BoardTraits, View } from "./traits.js" */
 
 /**
  * What a seat's notes say of an envelope (spynb/cloak_dagger/notes.py).

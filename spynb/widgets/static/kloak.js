@@ -5,7 +5,8 @@
 
 import { button, gridKeys } from "./dom.js";
 
-/** @import { Board, BoardTraits, Context as BoardContext, View } from "./board_common.js" */
+/** @import { Board, Context as BoardContext } from "./board_common.js" */
+/** @import { BoardTraits, View } from "./traits.js" */
 
 /**
  * A KLOAK view (spynb/kloak/state.py), a seat's or the teaching view: hidden colours are "?".

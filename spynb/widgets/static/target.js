@@ -6,7 +6,8 @@
 
 import { button } from "./dom.js";
 
-/** @import { Board, BoardTraits, Context as BoardContext, View } from "./board_common.js" */
+/** @import { Board, Context as BoardContext } from "./board_common.js" */
+/** @import { BoardTraits, View } from "./traits.js" */
 
 /**
  * A view of The Target (spynb/target/views.py): fields marked "seat" are in a seat's view only,

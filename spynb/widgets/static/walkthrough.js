@@ -8,7 +8,8 @@
 
 import { batched, button, focusedKey, h, refocus, watch } from "./dom.js";
 
-/** @import { BoardTraits, Panel, PanelArgs } from "./board_common.js" */
+/** @import { Panel, PanelArgs } from "./board_common.js" */
+/** @import { BoardTraits } from "./traits.js" */
 
 /**
  * @typedef WalkStep
