@@ -10,6 +10,7 @@ cd "$ROOT"
 ENV_DIR="$ROOT/.build-env"
 LITE_VENV="$ENV_DIR/lite-venv"
 TEST_VENV="$ENV_DIR/test-venv"
+JS_TOOLS="$ENV_DIR/js-tools"
 CACHE_DIR="$ENV_DIR/cache"
 OUTPUT="$ROOT/_site"
 PORT=8000
@@ -25,8 +26,9 @@ Commands:
            serve it on http://127.0.0.1:PORT/ (prints the address; Ctrl+C stops).
   build    The same without serving: what a deploy runs.
   test     Install what the tests need (Debian's chromium via apt-get if it is
-           missing), run the static checks (ruff; mypy, strict on the engine),
-           then the whole suite: unit tests and doctests, the notebooks in
+           missing; TypeScript from npm, as package-lock.json pins it), run the
+           static checks (ruff; mypy, strict on the engine; tsc on the widgets'
+           JavaScript), then the whole suite: unit tests and doctests, the notebooks in
            CPython, and browser tests against a fresh build.
            Arguments after -- go to pytest.
 
@@ -110,6 +112,23 @@ ensure_test_env() {
     -e ".[widgets,plot,test]" -r tests/browser/requirements.txt
 }
 
+# ensure_js_tools: TypeScript for the type check of the widgets' modules, as package.json and
+# package-lock.json pin it, installed into $JS_TOOLS (again when the lock file changes).
+ensure_js_tools() {
+  command -v npm >/dev/null 2>&1 || die "npm is needed to install TypeScript (Debian: apt-get install npm)"
+  local stamp
+  stamp="$(file_digest package.json package-lock.json)"
+  if [[ -f "$JS_TOOLS/.stamp" && "$(cat "$JS_TOOLS/.stamp")" == "$stamp" ]]; then
+    return 0
+  fi
+  say "installing the JavaScript checker into $JS_TOOLS (package-lock.json)"
+  rm -rf "$JS_TOOLS"
+  mkdir -p "$JS_TOOLS"
+  cp package.json package-lock.json "$JS_TOOLS/"
+  (cd "$JS_TOOLS" && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error >&2)
+  echo "$stamp" > "$JS_TOOLS/.stamp"
+}
+
 ensure_chromium() {
   [[ -x "$CHROMIUM" ]] && return 0
   [[ "$CHROMIUM" == /usr/bin/chromium ]] || die "SPYNB_CHROMIUM=$CHROMIUM is not an executable"
@@ -146,11 +165,15 @@ check_code() {
   say "mypy: strict on spynb/engine, settings in pyproject.toml [tool.mypy]"
   "$TEST_VENV/bin/mypy" --cache-dir=/dev/null ||
     die "mypy found the type errors above"
+  say "tsc: the widgets' ES modules and their JSDoc types, settings in tsconfig.json"
+  "$JS_TOOLS/node_modules/.bin/tsc" -p tsconfig.json ||
+    die "tsc found the type errors above"
 }
 
 cmd_test() {
   ensure_chromium
   ensure_test_env
+  ensure_js_tools
   check_code
   build_site
   SPYNB_SITE="$OUTPUT" SPYNB_CHROMIUM="$CHROMIUM" \

@@ -36,7 +36,8 @@ import spynb  # noqa: E402
 from spynb.render import svg_for  # noqa: E402
 from spynb.rulespage import rule_anchor, rules_html  # noqa: E402
 from spynb.scenarios import load as load_scenario  # noqa: E402
-from spynb.widgets.play import controller_class, module_source  # noqa: E402
+from spynb.widgets.frontend import board_module, board_styles  # noqa: E402
+from spynb.widgets.play import controller_class  # noqa: E402
 
 __all__ = ["board_pictures", "board_frontend", "notebook_href", "write_pages", "PAGES", "WELCOME_BOARD"]
 
@@ -64,7 +65,8 @@ def board_pictures(tracks: tuple[Track, ...]) -> dict[str, str]:
 
 def board_frontend(game: str) -> tuple[str, str]:
     """The ES module and CSS of ``game``'s board, exactly as the notebook's anywidget loads them."""
-    return module_source(controller_class(game).MODULE)
+    module = controller_class(game).MODULE
+    return board_module(module), board_styles(module)
 
 
 def _site_wheel(site: Path) -> str:

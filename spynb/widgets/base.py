@@ -25,6 +25,7 @@ import anywidget
 import traitlets
 
 from ..engine import Game, SpynbError
+from .frontend import widget_module
 from .refusals import refusal, refusal_for
 
 __all__ = ["GameBoard"]
@@ -63,7 +64,7 @@ class GameBoard(anywidget.AnyWidget):
     omniscient teaching view and plays for whichever seat is to move.
     """
 
-    _esm = _STATIC / "base.js"
+    _esm = widget_module("base")
     _css = _STATIC / "base.css"
 
     view = traitlets.Dict(

@@ -26,7 +26,8 @@ import anywidget
 import traitlets
 
 from .fields import Field
-from .play import BoardController, board_name, module_source
+from .frontend import board_module, board_styles
+from .play import BoardController, board_name
 from .wire import seat_trait
 
 __all__ = ["PlayBoard", "SyncedTraits", "widget_class"]
@@ -71,7 +72,8 @@ class PlayBoard(BoardController, anywidget.AnyWidget, metaclass=SyncedTraits):
     """
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        self._esm, self._css = module_source(self.MODULE, self.PANELS)  # read by AnyWidget.__init__
+        self._esm = board_module(self.MODULE, self.PANELS)  # read by AnyWidget.__init__
+        self._css = board_styles(self.MODULE, self.PANELS)
         anywidget.AnyWidget.__init__(self)
         self.on_msg(self._on_message)
         super().__init__(*args, **kwargs)

@@ -15,15 +15,11 @@ a notebook (the site's welcome page does).  In a notebook, the anywidget
 ``PlayBoard`` (:mod:`spynb.widgets.board`) is the controller with each field
 made a synced trait; ``spynb.widgets.play.PlayBoard`` still names it.
 
-How the JavaScript is shared without a bundler: anywidget loads one ES module
-per widget, so Python builds it.  ``static/board_common.js`` (the prelude:
-frame, toolbar, hot-seat cover, undo and review, new game, save and load,
-the event log, and the ``mountBoard`` helper) is concatenated with a board's
-extra panels (``PANELS``: the walkthrough player's, see
-:mod:`spynb.widgets.walkthrough_player`) and the game's module ``static/<game>.js``,
-which only draws the game's own area and ends with
-``export default mountBoard(...)``.  The CSS is joined the same way.  See
-:func:`module_source`.
+The front end: ``static/board_common.js`` (frame, toolbar, hot-seat cover,
+undo and review, new game, save and load, the event log) around the game's
+``static/<game>.js``, with the board's extra panels (``PANELS``: the
+walkthrough player's, see :mod:`spynb.widgets.walkthrough_player`), linked
+into the widget's one module by :func:`spynb.widgets.frontend.board_module`.
 
 Hot-seat play: ``players`` names, per seat, ``"human"`` or a bot
 (:func:`spynb.bots.make_bot`).  With two or more human seats the board shows
@@ -52,7 +48,6 @@ step, which can only hold less than it knows now.
 from __future__ import annotations
 
 import importlib
-import pathlib
 import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -69,10 +64,9 @@ from .refusals import refusal, refusal_for
 if TYPE_CHECKING:
     from .board import PlayBoard
 
-__all__ = ["BoardController", "PlayBoard", "module_source", "HUMAN", "board_class", "board_name",
-           "controller_class", "lazy_board", "walkthrough"]
+__all__ = ["BoardController", "PlayBoard", "HUMAN", "board_class", "board_name", "controller_class", "lazy_board",
+           "walkthrough"]
 
-STATIC = pathlib.Path(__file__).parent / "static"
 HUMAN = "human"
 OPPONENT = "rules"
 """The bot that plays every seat no one names: the rule-of-thumb player, sensible and quick in a browser."""
@@ -84,18 +78,6 @@ def _opponents(seats: int) -> list[str]:
     return [HUMAN] + [OPPONENT] * (seats - 1)
 
 
-def module_source(game_module: str, panels: Sequence[str] = ()) -> tuple[str, str]:
-    """The ES module and CSS of a board: the common prelude, the ``panels``' files, then the game's own file.
-
-    >>> esm, css = module_source("cloak_dagger", ("walkthrough",))
-    >>> "function mountBoard" in esm and "// ---- walkthrough.js ----" in esm and esm.rstrip().endswith(";")
-    True
-    """
-    parts = ("board_common", *panels, game_module)
-    esm = "\n".join(f"// ---- {part}.js ----\n" + (STATIC / f"{part}.js").read_text(encoding="utf-8")
-                    for part in parts)
-    css = "\n".join((STATIC / f"{part}.css").read_text(encoding="utf-8") for part in parts)
-    return esm, css
 
 
 def _is_int(value: Any) -> bool:
@@ -144,7 +126,8 @@ class BoardController(BotPacing, Narration, SharedPositions, DeductionAid, Synce
     GAME: ClassVar[str] = ""
     MODULE: ClassVar[str] = ""
     PANELS: ClassVar[tuple[str, ...]] = ()
-    """Names of extra ``static/<name>.js|css`` panels joined into the board's module (see :func:`module_source`)."""
+    """Names of extra ``static/<name>.js|css`` panels linked into the board's module (see
+    :func:`spynb.widgets.frontend.board_module`)."""
     SCRIPTED: ClassVar[bool] = False
     """True for boards that follow a script (walkthroughs): bots, saving and position links stay out."""
     REVEALS_TO_ACTOR: ClassVar[frozenset[str] | None] = None

@@ -11,8 +11,8 @@ notation).
 The player is the game's board class with :class:`Walkthrough` mixed in
 (:func:`player_class`), so the drawing, the highlighting and a game's own
 controls (KLOAK's touch-move) work as on any board.  Its panel is
-``static/walkthrough.js`` (+ ``.css``), joined into the board's module by
-:func:`spynb.widgets.play.module_source`.  A page address ending in
+``static/walkthrough.js`` (+ ``.css``), linked into the board's module by
+:func:`spynb.widgets.frontend.board_module`.  A page address ending in
 ``#step=12`` opens the walkthrough at step 12; the panel offers a link to
 the step shown.
 

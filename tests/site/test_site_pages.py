@@ -27,7 +27,8 @@ from verify_site import CHECKS_FOLDER, verify_site  # noqa: E402
 import spynb  # noqa: E402
 from spynb.render import svg_for  # noqa: E402
 from spynb.rulespage import rule_anchor  # noqa: E402
-from spynb.widgets.play import controller_class, module_source  # noqa: E402
+from spynb.widgets.frontend import board_module  # noqa: E402
+from spynb.widgets.play import controller_class  # noqa: E402
 
 TRACKS = load_tracks()
 PARTS = [(track, index) for track in TRACKS for index in range(len(track.parts))]
@@ -216,7 +217,7 @@ def test_the_welcome_board_mounts_the_notebook_boards_front_end(site):
     data = _live_board(site)
     esm, css = board_frontend(data["game"])
     assert data["game"] == WELCOME_BOARD["game"] == "kloak"
-    assert (site / data["module"]).read_text(encoding="utf-8") == esm == module_source("kloak")[0]
+    assert (site / data["module"]).read_text(encoding="utf-8") == esm == board_module("kloak")
     assert (site / data["css"]).read_text(encoding="utf-8") == css
     assert (site / "welcome" / "host.js").read_text(encoding="utf-8") == (REPO / "lite" / "welcome_host.js").read_text(
         encoding="utf-8")

@@ -12,7 +12,8 @@ import pytest
 pytest.importorskip("anywidget")
 
 import spynb  # noqa: E402
-from spynb.widgets.play import PlayBoard, board_class, module_source  # noqa: E402
+from spynb.widgets.frontend import board_module, board_styles  # noqa: E402
+from spynb.widgets.play import PlayBoard, board_class  # noqa: E402
 
 from .helpers import (OWN_TRAITS, bots_until_a_person, front_end_sends, hidden_twin, random_positions,  # noqa: E402
                       snapshot, synced)
@@ -61,7 +62,7 @@ def test_every_trait_is_synced_and_documented(board):
 
 def test_the_module_is_the_common_prelude_and_the_game_module(game_name):
     cls = board_class(game_name)
-    esm, css = module_source(cls.MODULE)
+    esm, css = board_module(cls.MODULE), board_styles(cls.MODULE)
     assert esm.index("function mountBoard") < esm.rindex("\nexport default mountBoard(")
     assert esm.count("\nexport default") == 1
     assert ".spynb-play" in css

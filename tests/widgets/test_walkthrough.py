@@ -10,7 +10,7 @@ from spynb import scenarios  # noqa: E402
 from spynb.engine import RecordError  # noqa: E402
 from spynb.rulespage import rule_href  # noqa: E402
 from spynb.widgets.cloak_dagger import CloakDaggerBoard  # noqa: E402
-from spynb.widgets.play import module_source  # noqa: E402
+from spynb.widgets.frontend import board_module  # noqa: E402
 from spynb.widgets.play import walkthrough as walkthrough_from_play  # noqa: E402
 from spynb.widgets.walkthrough_player import QUIET, Walkthrough, narrate, walkthrough  # noqa: E402
 
@@ -40,7 +40,7 @@ def test_the_player_is_its_games_board_with_the_walkthrough_panel(tour):
     assert tour.walk["goal"] and tour.walk["count"] == len(scenarios.load(FIRST).steps)
     assert tour.viewer == 1 and tour.legal == [] and tour.setup["walkthrough"] is True
     assert "// ---- walkthrough.js ----" in tour._esm and "spynb-walk" in tour._css
-    assert "// ---- walkthrough.js" not in module_source("cloak_dagger")[0]  # a plain board carries no panel
+    assert "// ---- walkthrough.js" not in board_module("cloak_dagger")  # a plain board carries no panel
 
 
 def test_the_players_own_traits_are_synced_and_documented(tour):

@@ -1,15 +1,19 @@
 // The generic spynb board: draws one seat's view from traits and sends
 // intentions (an action's notation) to Python, which checks them through the
-// engine and answers by changing traits.  Plain ES module, no bundler.
+// engine and answers by changing traits.  spynb/widgets/frontend.py hands it to
+// anywidget (widget_module("base")).
+
+/** @import { BoardError, Model as AnyModel, View } from "./traits.js" */
 
 /**
- * @typedef {{ label?: string, seat?: number | null, omniscient?: boolean, [key: string]: unknown }} View
+ * The traits of the generic board (spynb/widgets/base.py) that it draws.
+ * @typedef GameBoardTraits
+ * @property {View} view        the view of the seat it sits at, or the labelled teaching view
+ * @property {string[]} legal   the notation of that seat's legal actions
+ * @property {string} status
+ * @property {BoardError} error why the last intention was refused ({message, …}), or {}
  *
- * @typedef Model
- * @property {(name: string) => any} get
- * @property {(name: string, callback: () => void) => void} on
- * @property {(name: string, callback: () => void) => void} off
- * @property {(content: object) => void} send
+ * @typedef {AnyModel<GameBoardTraits>} Model
  */
 
 /**

@@ -1,7 +1,42 @@
 // Cloak & Dagger's area of the board: the box of 20 envelopes, the seat's
 // hand, the envelope it opened (seen by it alone), its note list, and what
-// other seats were shown.  Joined after board_common.js (see play.py), which
-// provides h, button, gridKeys and mountBoard.
+// other seats were shown.  board_common.js draws the frame around it.
+
+import { drawAid } from "./board_common.js";
+import { button, gridKeys } from "./dom.js";
+
+/** @import { Board, Context as BoardContext } from "./board_common.js" */
+/** @import { BoardTraits, View } from "./traits.js" */
+
+/**
+ * What a seat's notes say of an envelope (spynb/cloak_dagger/notes.py).
+ * @typedef CdNote
+ * @property {number} envelope
+ * @property {number | null} seen_turn   the turn the seat last looked inside, null if never
+ * @property {string} letters            the cards it saw there and knows are still there
+ * @property {number} unknown            how many cards went in that it has not seen
+ * @property {boolean} complete          whether nothing else can be inside
+ * @property {string} gone               the cards it saw there that have gone since
+ *
+ * A Cloak & Dagger view (spynb/cloak_dagger/state.py): fields marked "seat" are in a seat's view only,
+ * "teaching" in the teaching view only.
+ * @typedef CdOwnView
+ * @property {string} phase                           "select", "decide", ...
+ * @property {Record<string, number>} hand_sizes      per seat
+ * @property {number} stack_size
+ * @property {string} stack_bottom                    the cards returned to the bottom of the stack, in order
+ * @property {string} [agents]                        seat: its two agents' letters
+ * @property {string} [hand]                          seat: the cards it holds
+ * @property {Record<string, string>} [hands_known]   seat: what it has seen in each other seat's hand
+ * @property {CdNote[]} [notes]                       seat: its notes, envelope 1 first
+ * @property {{ envelope: number, contents: string } | null} [opened]   seat: the envelope it looks into now
+ * @property {Record<string, string>} [envelopes]     teaching: every envelope's contents
+ * @property {Record<string, string>} [hands]         teaching: every seat's hand
+ * @property {number | null} [selected]               teaching: the envelope being looked into
+ *
+ * @typedef {View & CdOwnView} CloakDaggerView
+ * @typedef {BoardContext<BoardTraits<CloakDaggerView>>} Context
+ */
 
 const CD_CHOICE_WORDS = {
   take: "Start a transfer showing",
@@ -105,7 +140,9 @@ function drawCloakDagger(ctx) {
   const seat = view.seat;
   const phase = view.phase;
   const opened = omniscient
-    ? (phase === "decide" && view.selected ? { envelope: view.selected, contents: view.envelopes[String(view.selected)] } : null)
+    ? (phase === "decide" && view.selected
+      ? { envelope: view.selected, contents: /** @type {Record<string, string>} */ (view.envelopes)[String(view.selected)] }
+      : null)
     : view.opened || null;
 
   // -- the box
@@ -252,4 +289,5 @@ function cdRole(ctx) {
   return `You are ${ctx.seatName(view.seat)}: your agents are ${agents.map((a) => `${a} (${((ctx.glossary.faces || {})[a] || {}).short || a})`).join(" and ")}.`;
 }
 
-export default mountBoard(drawCloakDagger, ["aid"], cdRole);
+/** @type {Board<BoardTraits<CloakDaggerView>>} */
+export const board = { draw: drawCloakDagger, traits: ["aid"], roleOf: cdRole };

@@ -1,8 +1,40 @@
 // KLOAK's area of the board: the 5 × 5 board (arrow keys move between
 // squares), touch-move (KL-14), the three moves of a kloaking big piece
 // (KL-5) in words, claim mode (KL-7), scores, the penalty (KL-8) and the
-// memory modes (KL-13).  Joined after board_common.js (see play.py), which
-// provides h, button, gridKeys and mountBoard.
+// memory modes (KL-13).  board_common.js draws the frame around it.
+
+import { button, gridKeys } from "./dom.js";
+
+/** @import { Board, Context as BoardContext } from "./board_common.js" */
+/** @import { BoardTraits, View } from "./traits.js" */
+
+/**
+ * A KLOAK view (spynb/kloak/state.py), a seat's or the teaching view: hidden colours are "?".
+ * @typedef KlOwnView
+ * @property {Record<string, string>} small        square -> the colour letter of its small piece, or "?"
+ * @property {string[]} big                        the squares of the big pieces
+ * @property {string[]} covered                    the squares whose small piece a big piece covers
+ * @property {Record<string, number>} colours      colour letter -> how many small pieces of it
+ * @property {Record<string, { colour: string, squares: string[] }[]>} scores   per seat
+ * @property {number[][]} teams
+ * @property {number[]} team_scores
+ * @property {number} extra_turns                  turns still owed by the penalty (KL-8)
+ * @property {number[]} to_move
+ * @property {Record<string, string>} [remembered] square -> the colour a perfect memory knows (the board
+ *                                                 adds it when `reveal` is on)
+ *
+ * @typedef {View & KlOwnView} KloakView
+ *
+ * The traits of a KLOAK board (spynb/widgets/kloak.py): the common ones and touch-move's.
+ * @typedef {BoardTraits<KloakView> & KloakOwnTraits} KloakTraits
+ *
+ * @typedef KloakOwnTraits
+ * @property {string} touched      the square of the piece the seat touched (KL-14), or ""
+ * @property {boolean} touch_move  true: touching a piece with a legal move commits the seat to it
+ * @property {boolean} reveal      true: the view adds what a perfect memory knows (`remembered`)
+ *
+ * @typedef {BoardContext<KloakTraits>} Context
+ */
 
 const KL_FILES = "abcde";
 const KL_SHAPES = {
@@ -159,7 +191,7 @@ function drawKloak(ctx) {
     panel.append(h("p", { class: "kl-touch", text: touchMove
       ? `You touched the piece on ${touched}: you must move it (KL-14). Choose where.`
       : `Piece on ${touched} picked (practice: touch-move is off; click it again to put it down).` }),
-      ...groups.filter(Boolean));
+      ...groups.filter((group) => group !== null));
   }
   // -- claim mode and the other decisions
   const others = ctx.legal.filter((n) => !/^(?:B )?[a-e][1-5][-x=]/.test(n));
@@ -217,9 +249,10 @@ function drawKloak(ctx) {
 function klRole(ctx) {
   const { view } = ctx;
   if (view.omniscient) return "Teaching view: every hidden colour is shown.";
-  const team = (view.teams || []).find((/** @type {number[]} */ t) => t.includes(view.seat)) || [view.seat];
+  const team = (view.teams || []).find((/** @type {number[]} */ t) => t.includes(Number(view.seat))) || [Number(view.seat)];
   const partners = team.filter((/** @type {number} */ s) => s !== view.seat);
   return `You are ${ctx.seatName(view.seat)}${partners.length ? `, partnered with ${partners.map(ctx.seatName).join(", ")}` : ""}: two scores win (KL-9).`;
 }
 
-export default mountBoard(drawKloak, ["touched", "touch_move", "reveal"], klRole);
+/** @type {Board<KloakTraits>} */
+export const board = { draw: drawKloak, traits: ["touched", "touch_move", "reveal"], roleOf: klRole };

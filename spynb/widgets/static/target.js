@@ -1,8 +1,44 @@
 // The Target's area of the board: the circle of seats and HQs with the
 // marker and the direction of play, the seat's hand, the revealed pile,
 // face-up cards, deposited Intel, clearance tokens, and the six resolution
-// steps with the current one highlighted.  Joined after board_common.js (see
-// play.py), which provides h, button, gridKeys and mountBoard.
+// steps with the current one highlighted.  board_common.js draws the frame
+// around it.
+
+import { drawAid } from "./board_common.js";
+import { button } from "./dom.js";
+
+/** @import { Board, Context as BoardContext } from "./board_common.js" */
+/** @import { BoardTraits, View } from "./traits.js" */
+
+/**
+ * A view of The Target (spynb/target/views.py): fields marked "seat" are in a seat's view only,
+ * "teaching" in the teaching view only.  A place in the circle is a seat (a number) or an HQ (its name).
+ * @typedef TgOwnView
+ * @property {(number | string)[]} circle                  clockwise
+ * @property {"clockwise" | "counter-clockwise"} direction
+ * @property {number | string} marker                      the Target's place
+ * @property {number | string | null} receiver             the place the pile goes to while it resolves
+ * @property {string} stage
+ * @property {string} stage_title
+ * @property {number} turn_number
+ * @property {number[]} to_move
+ * @property {number[]} played                             the seats that played a card this round
+ * @property {string[]} revealed                           the pile, once revealed
+ * @property {Record<string, number>} hand_sizes           per seat
+ * @property {Record<string, string[]>} tokens             per seat: its clearance tokens' decks
+ * @property {Record<string, string[]>} front              per seat: the cards in front of it
+ * @property {Record<string, string>} face_up              per seat: its face-up card
+ * @property {Record<string, string[]>} deposits           per HQ: the Intel deposited there
+ * @property {Record<string, number[]>} outed              per seat: whom it showed its affiliation (TG-7)
+ * @property {number[]} language_pass                      the seats holding the Languages pass (TG-11)
+ * @property {string} [affiliation]                        seat: its own
+ * @property {string[]} [hand]                             seat: its cards
+ * @property {Record<string, string>} [affiliations]       teaching: every seat's
+ * @property {Record<string, string[]>} [hands]            teaching: every seat's cards
+ *
+ * @typedef {View & TgOwnView} TargetView
+ * @typedef {BoardContext<BoardTraits<TargetView>>} Context
+ */
 
 /**
  * A card's face: its deck's band (a Rookie card's in its category's colour) with deck and category, the
@@ -135,7 +171,7 @@ function drawTarget(ctx) {
   // -- the pile, the hand, the choices
   const revealed = view.revealed || [];
   const pile = h("section", { class: "tg-pile", "aria-label": "The revealed pile", dataset: { key: "revealed" } },
-    h("h4", { text: `Pile${view.receiver ? ` (on ${ctx.seatName(view.receiver)})` : ""}` }),
+    h("h4", { text: `Pile${view.receiver ? ` (on ${ctx.seatName(/** @type {number} */ (view.receiver))})` : ""}` }),
     revealed.length ? h("div", { class: "tg-cards" }, revealed.map((/** @type {string} */ c) => tgCard(ctx, c, true)))
       : h("p", { class: "tg-small", text: `${(view.played || []).length} card(s) played face down so far` }));
   const hand = view.omniscient
@@ -163,10 +199,11 @@ function drawTarget(ctx) {
 function tgRole(ctx) {
   const { view } = ctx;
   if (view.omniscient) return "Teaching view: every hand and affiliation is shown.";
-  const name = (ctx.glossary.affiliations || {})[view.affiliation] || view.affiliation;
+  const name = (ctx.glossary.affiliations || {})[/** @type {string} */ (view.affiliation)] || view.affiliation;
   const goal = view.affiliation === "double-agent" ? "three Dirty Intel deposited at either HQ"
     : `three Intel of one letter at the ${name} HQ`;
   return `You are ${ctx.seatName(view.seat)}, affiliation ${name}: your side wins with ${goal} (TG-14).`;
 }
 
-export default mountBoard(drawTarget, ["aid"], tgRole);
+/** @type {Board<BoardTraits<TargetView>>} */
+export const board = { draw: drawTarget, traits: ["aid"], roleOf: tgRole };

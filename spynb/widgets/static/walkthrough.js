@@ -1,10 +1,15 @@
-// spynb walkthrough player: the panel above the board (joined after board_common.js,
-// before the game's module, by spynb/widgets/play.py module_source).
+// spynb walkthrough player: the panel above the board (spynb/widgets/frontend.py
+// links it into a board's module; board_common.js's mountBoard draws it).
 //
 // Everything comes from the `walk` and `feedback` traits (spynb/widgets/walkthrough.py);
 // the panel sends intentions only ({kind: "walk", move: "next" | "previous" | "show" |
 // "jump" | "answer"}).  A page address with `#step=N` opens the walkthrough at step N.
 // Text from scenarios and the engine is only ever set as textContent.
+
+import { batched, button, focusedKey, h, refocus, watch } from "./dom.js";
+
+/** @import { Panel, PanelArgs } from "./board_common.js" */
+/** @import { BoardTraits } from "./traits.js" */
 
 /**
  * @typedef WalkStep
@@ -28,6 +33,18 @@
  * @property {WalkStep} step
  * @property {string} just          what the last move showed, in words
  * @property {{number: number, kind: string, title: string}[]} outline
+ *
+ * @typedef Feedback   about the learner's last move or answer; {} when there is nothing to say
+ * @property {boolean | null} [ok]  right, wrong, or null when a move was only shown
+ * @property {boolean} [shown]     the move was shown (Show me)
+ * @property {string} [text]
+ * @property {number} [step]        the number of the step it is about
+ * @property {string} [rule]
+ * @property {string} [rule_href]
+ * @property {string} [citation]
+ *
+ * The traits of a walkthrough player (spynb/widgets/walkthrough_player.py): a board's and these two.
+ * @typedef {BoardTraits & { walk: Walk, feedback: Feedback }} WalkthroughTraits
  */
 
 /** Models whose walkthrough already followed the page address's #step= (once per model). */
@@ -48,7 +65,7 @@ function addressOfStep(n) {
 
 const WALK_KIND_LABEL = { "narrated": "Watch", "your-turn": "Your move", "question": "Question", "end": "Well done" };
 
-/** @param {PanelArgs} args */
+/** @param {PanelArgs<WalkthroughTraits>} args */
 function walkthroughPanel({ model, slot, send }) {
   const panel = h("section", { class: "spynb-walk", "aria-label": "Walkthrough" });
   slot.append(panel);
@@ -56,7 +73,7 @@ function walkthroughPanel({ model, slot, send }) {
   let copied = null;
   const walkSend = (/** @type {object} */ content) => send({ kind: "walk", ...content });
 
-  const ruleLink = (/** @type {{rule: string, rule_href: string, citation: string}} */ r) => r.rule
+  const ruleLink = (/** @type {{rule?: string, rule_href?: string, citation?: string}} */ r) => r.rule
     ? h("a", { class: "spynb-walk__rule", href: r.rule_href, target: "_blank", rel: "noopener",
       "aria-label": `Rule ${r.rule} on the rules page (opens a new tab)${r.citation ? `: ${r.citation}` : ""}` },
       `Rule ${r.rule} ↗`)
@@ -105,8 +122,7 @@ function walkthroughPanel({ model, slot, send }) {
       panel.replaceChildren();
       return;
     }
-    const active = /** @type {HTMLElement | null} */ (document.activeElement);
-    const focusKey = active && panel.contains(active) && active.dataset ? active.dataset.key : undefined;
+    const focusKey = focusedKey(panel);
     const step = data.step;
     const last = step.kind === "end";
     const jump = h("select", { "aria-label": "Go to step", dataset: { key: "walk-jump" } },
@@ -147,22 +163,13 @@ function walkthroughPanel({ model, slot, send }) {
         last ? button("walk-restart", "Start again", () => walkSend({ move: "jump", step: 1 })) : null,
         jump),
       linkRow(data),
-    ].filter(Boolean));
-    if (focusKey) {
-      const again = /** @type {HTMLElement | null} */ (panel.querySelector(`[data-key="${CSS.escape(focusKey)}"]`));
-      if (again && !again.hasAttribute("disabled")) again.focus();
-      else /** @type {HTMLElement | null} */ (panel.querySelector(".spynb-walk__next, [data-key=walk-show], [data-key=walk-restart]"))?.focus();
+    ].filter((part) => part !== null));
+    if (focusKey && !refocus(panel, focusKey)) {
+      /** @type {HTMLElement | null} */ (panel.querySelector(".spynb-walk__next, [data-key=walk-show], [data-key=walk-restart]"))?.focus();
     }
   };
 
-  let pending = false;
-  const schedule = () => {
-    if (pending) return;
-    pending = true;
-    queueMicrotask(() => { pending = false; draw(); });
-  };
-  model.on("change:walk", schedule);
-  model.on("change:feedback", schedule);
+  const unwatch = watch(model, ["walk", "feedback"], batched(draw));
   const wanted = stepInAddress();
   const data = model.get("walk") || {};
   if (wanted !== null && data.step && !walkHashFollowed.has(model)) {
@@ -170,10 +177,8 @@ function walkthroughPanel({ model, slot, send }) {
     if (wanted !== data.step.number) walkSend({ move: "jump", step: wanted });
   }
   draw();
-  return () => {
-    model.off("change:walk", schedule);
-    model.off("change:feedback", schedule);
-  };
+  return unwatch;
 }
 
-boardPanels.push(walkthroughPanel);
+/** @type {Panel<WalkthroughTraits>} */
+export const panel = walkthroughPanel;
