@@ -251,7 +251,7 @@ function klRole(ctx) {
   if (view.omniscient) return "Teaching view: every hidden colour is shown.";
   const team = (view.teams || []).find((/** @type {number[]} */ t) => t.includes(Number(view.seat))) || [Number(view.seat)];
   const partners = team.filter((/** @type {number} */ s) => s !== view.seat);
-  return `You are ${ctx.seatName(view.seat)}${partners.length ? `, partnered with ${partners.map(ctx.seatName).join(", ")}` : ""}: two scores win (KL-9).`;
+  return `You are ${ctx.seatName(view.seat)}${partners.length ? `, partnered with ${partners.map(ctx.seatName).join(", ")}` : ""}: two scores win.`;
 }
 
 /** @type {Board<KloakTraits>} */

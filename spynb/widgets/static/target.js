@@ -202,7 +202,7 @@ function tgRole(ctx) {
   const name = (ctx.glossary.affiliations || {})[/** @type {string} */ (view.affiliation)] || view.affiliation;
   const goal = view.affiliation === "double-agent" ? "three Dirty Intel deposited at either HQ"
     : `three Intel of one letter at the ${name} HQ`;
-  return `You are ${ctx.seatName(view.seat)}, affiliation ${name}: your side wins with ${goal} (TG-14).`;
+  return `You are ${ctx.seatName(view.seat)}, affiliation ${name}: your side wins with ${goal}.`;
 }
 
 /** @type {Board<BoardTraits<TargetView>>} */
