@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from ..engine.core import Event
+from ..engine import Event
 from .fields import Field
 
 __all__ = ["Narration", "turn_log", "NARRATED_EVENTS"]

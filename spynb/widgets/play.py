@@ -52,8 +52,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..engine import Game, Record, RecordError, SpynbError
-from ..engine.core import Event
+from ..engine import Event, Game, Record, RecordError, SpynbError
 from .aid import AID_KINDS, DeductionAid
 from .fields import Field, Synced
 from .narration import Narration
