@@ -5,16 +5,24 @@ there and a ``?`` for each card it knows is there but has not seen (a card
 someone placed, CD-5, or a card a tracked rival carried in, CD-7).  Every card
 the notes do not place — not in the seat's hand, not written against an
 envelope, not known in a rival's hand, not at the bottom of the stack — is
-*unlocated*.  The aid's model: each ``?`` is equally likely to be any
-unlocated card (the cards are exchangeable, as a shuffle makes them).  So the
-chance that one ``?`` is a document is
+*unlocated*.  The aid's model: the ``?`` cards are dealt at random, without
+replacement, from the unlocated cards, except that a ``?`` the seat saw
+*placed* (CD-5: the placer drew the top card of the stack) is never a cloak
+or dagger, since the stack holds none (CD-1); a ``?`` a rival *carried in*
+(CD-7) may be any unlocated card.  Every deal of the unlocated cards into the
+notes' ``?`` cards that keeps to this is equally likely.  With n unlocated
+cards that are no agent, P placed ``?`` in all the notes, and an envelope
+holding p placed and c carried-in ``?``, the chance that it holds none of
+some letters is
 
-    (unlocated documents) / (unlocated cards),
+    C(n − h, p) / C(n, p) × Σ_j H(j) × C(u − P − r_j, c) / C(u − P, c),
 
-and an envelope with k question marks holds at least one document with chance
-1 − C(u − d, k) / C(u, k) — the hand count of :func:`spynb.prob.hands.holds_chance`.
-(The model ignores that a placed card is never a cloak or dagger, and that
-players' choices hint at what they saw.)
+where u counts the unlocated cards, h the wanted letters among the n, H(j)
+the chance that j of them went to the other P − p placed cards, and r_j the
+wanted letters left for the carried-in cards.  With nothing placed this is
+1 − C(u − d, k) / C(u, k), the hand count of :func:`spynb.prob.hands.holds_chance`.
+(The model ignores where else the unlocated cards could be — the stack never
+holds an agent either — and that players' choices hint at what they saw.)
 
 >>> state = tracker_position()
 >>> view = state.view(tracker_seat(state))
@@ -32,17 +40,17 @@ from collections import Counter
 from collections.abc import Callable
 from fractions import Fraction
 from itertools import combinations
+from math import comb
 from typing import Any
 
-from spynb.cloak_dagger.cards import DOCUMENTS, HAZARDS, IMPLEMENTS, STACK_COUNTS, agents_of
+from spynb.cloak_dagger.cards import DOCUMENTS, HAZARDS, IMPLEMENTS, STACK_COUNTS, agents_of, owner_of
 from spynb.engine import SpynbError, View
 
 from .deduce import Deduction, seat_of
-from .hands import holds_chance
 
 __all__ = [
     "KINDS", "tracker_position", "tracker_seat", "tracked_envelope", "all_cards", "located", "unlocated",
-    "document_chance", "document_chance_by_listing", "envelope_table", "notes_trial",
+    "placed_unknowns", "document_chance", "document_chance_by_listing", "envelope_table", "notes_trial",
 ]
 
 KINDS = {"X": "X", "Y": "Y", "Z": "Z", "document": DOCUMENTS, "double agent": IMPLEMENTS, "hazard": HAZARDS}
@@ -79,14 +87,50 @@ def _note(view: View, envelope: int) -> dict[str, Any]:
     return view["notes"][envelope - 1]
 
 
+def placed_unknowns(view: View) -> dict[int, int]:
+    """Per envelope, how many of its ``?`` the seat saw placed from the stack (CD-5), from its view's events.
+
+    A ``place`` adds one, the placer's own ``placed`` (it saw the card) takes it
+    back, and a look inside (``open``, ``show_empty``, ``win``) starts afresh.
+    The rest of an envelope's ``?`` were carried in by a rival (CD-7).
+    """
+    placed: Counter[int] = Counter()
+    for event in view["events"]:
+        kind, envelope = event["kind"], event.get("envelope")
+        if kind == "place":
+            placed[envelope] += 1
+        elif kind == "placed":
+            placed[envelope] -= 1
+        elif kind in ("open", "show_empty", "win"):
+            placed[envelope] = 0
+    return {note["envelope"]: min(max(placed[note["envelope"]], 0), note["unknown"]) for note in view["notes"]}
+
+
+def _hypergeometric(hits: int, others: int, drawn: int, wanted: int) -> Fraction:
+    """The chance that ``drawn`` cards dealt from ``hits`` + ``others`` hold exactly ``wanted`` hits."""
+    return Fraction(comb(hits, wanted) * comb(others, drawn - wanted), comb(hits + others, drawn))
+
+
 def _chance(view: View, envelope: int, letters: str) -> Fraction:
-    """The chance the envelope holds at least one of ``letters``, by the notes."""
+    """The chance the envelope holds at least one of ``letters``, by the notes (the module doc's count)."""
     note = _note(view, envelope)
     if any(c in letters for c in note["letters"]):
         return Fraction(1)
-    pool = unlocated(view)
-    grouped = {"hit": sum(pool[c] for c in letters), "other": sum(pool[c] for c in pool if c not in letters)}
-    return holds_chance(grouped, note["unknown"], {"hit": 1})
+    pool, placed = unlocated(view), placed_unknowns(view)
+    agents = {c for c in pool if owner_of(c) is not None}
+    stack_kind = sum(pool[c] for c in pool if c not in agents)
+    stack_hits = sum(pool[c] for c in letters if c not in agents)
+    agent_hits = sum(pool[c] for c in letters if c in agents)
+    own, everywhere = placed[envelope], sum(placed.values())
+    carried, rest = note["unknown"] - own, sum(pool.values()) - everywhere
+    if everywhere > stack_kind or carried > rest:
+        raise SpynbError("the notes hold more unseen cards than the unlocated ones can fill (CD-10)")
+    none = _hypergeometric(stack_hits, stack_kind - stack_hits, own, 0)
+    left = stack_kind - own
+    elsewhere = sum(_hypergeometric(stack_hits, left - stack_hits, everywhere - own, j)
+                    * _hypergeometric(stack_hits - j + agent_hits, rest - stack_hits + j - agent_hits, carried, 0)
+                    for j in range(min(stack_hits, everywhere - own) + 1))
+    return 1 - none * elsewhere
 
 
 def document_chance(view: View, envelope: int, letters: str = DOCUMENTS) -> Fraction:
@@ -95,13 +139,23 @@ def document_chance(view: View, envelope: int, letters: str = DOCUMENTS) -> Frac
 
 
 def document_chance_by_listing(view: View, envelope: int, letters: str = DOCUMENTS) -> Fraction:
-    """The same by listing every way to choose the envelope's ``?`` cards from the unlocated ones."""
+    """The same by listing every way to choose the placed ``?`` cards of all the notes from the unlocated
+    cards that are no agent, this envelope's among them, then its carried-in ``?`` cards from those left."""
     note = _note(view, envelope)
     if any(c in letters for c in note["letters"]):
         return Fraction(1)
     cards = list(unlocated(view).elements())
-    ways = list(combinations(range(len(cards)), note["unknown"]))
-    return Fraction(sum(any(cards[i] in letters for i in way) for way in ways), len(ways))
+    placed = placed_unknowns(view)
+    own, everywhere = placed[envelope], sum(placed.values())
+    stack_kind = [i for i, c in enumerate(cards) if owner_of(c) is None]
+    hits = total = 0
+    for mine in combinations(stack_kind, own):
+        for others in combinations([i for i in stack_kind if i not in mine], everywhere - own):
+            left = [i for i in range(len(cards)) if i not in mine and i not in others]
+            for carried in combinations(left, note["unknown"] - own):
+                total += 1
+                hits += any(cards[i] in letters for i in mine + carried)
+    return Fraction(hits, total)
 
 
 def envelope_table(view: View) -> Deduction:
@@ -114,20 +168,26 @@ def envelope_table(view: View) -> Deduction:
             continue
         cells[note["envelope"]] = {name: _chance(view, note["envelope"], letters) for name, letters in columns.items()}
     pool = unlocated(view)
-    notes = (f"{sum(pool.values())} cards unlocated: each ? is any of them with the same chance.",
+    notes = (f"{sum(pool.values())} cards unlocated: each ? is dealt one of them at random, but a ? placed from "
+             "the stack is never a cloak or dagger (the stack holds none).",
              "An envelope seen only in part (… in the notes) may hold more than this.")
     return Deduction(f"Seat {view.seat}: what each envelope holds", seat_of(view), tuple(columns), cells, True, notes)
 
 
 def notes_trial(view: View, test: Callable[[dict[int, str]], bool]) -> Any:
-    """A trial: deal the unlocated cards into every ``?`` of the notes at random; ``test`` the envelopes."""
+    """A trial: deal the unlocated cards into every ``?`` of the notes at random, the placed ones (CD-5) from
+    the cards that are no agent; ``test`` the envelopes."""
     cards = sorted(unlocated(view).elements())
-    slots = [note["envelope"] for note in view["notes"] for _ in range(note["unknown"])]
+    placed = placed_unknowns(view)
+    slots = [(note["envelope"], i < placed[note["envelope"]]) for note in view["notes"] for i in range(note["unknown"])]
+    slots.sort(key=lambda slot: not slot[1])  # the placed ones first
 
     def trial(rng: random.Random) -> bool:
-        dealt = rng.sample(cards, len(slots))
+        left = list(cards)
         contents = {note["envelope"]: note["letters"] for note in view["notes"]}
-        for envelope, card in zip(slots, dealt):
+        for envelope, from_stack in slots:
+            card = rng.choice([c for c in left if not from_stack or owner_of(c) is None])
+            left.remove(card)
             contents[envelope] += card
         return test(contents)
 

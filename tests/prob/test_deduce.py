@@ -137,6 +137,53 @@ def test_cloak_dagger_table_cells_match_document_chance():
     assert all(0 <= cell <= 1 for row in table.cells.values() for cell in row.values())
 
 
+def test_CD_5_a_placed_only_envelope_holds_no_agent():
+    """A card placed from the stack is never a cloak or dagger (CD-1, CD-5): every seat's agent column is 0."""
+    view = decisions.tracker_view()
+    placed = envelopes.placed_unknowns(view)
+    only_placed = [n["envelope"] for n in view["notes"] if n["unknown"] and placed[n["envelope"]] == n["unknown"]
+                   and not n["letters"]]
+    assert len(only_placed) == 3
+    table = deduce(view)
+    agent_columns = [c for c in table.columns if c.endswith("'s agent")]
+    assert len(agent_columns) == view["seats"]
+    for envelope in only_placed:
+        assert all(table[envelope][c] == 0 for c in agent_columns)
+        assert table[envelope]["document"] > 0
+
+
+def test_CD_5_CD_7_envelope_table_against_every_deal_of_the_unknown_cards():
+    """Brute force: list every deal of the unlocated cards into all the notes' ?, placed ones (CD-5) from cards
+    that are no agent, carried-in ones (CD-7) from any; each deal equally likely.  The table agrees exactly."""
+    from itertools import permutations
+
+    from spynb.cloak_dagger.cards import agents_of, owner_of
+
+    view = decisions.tracker_view()
+    table = deduce(view)
+    placed = envelopes.placed_unknowns(view)
+    slots = [(n["envelope"], i < placed[n["envelope"]]) for n in view["notes"] for i in range(n["unknown"])]
+    assert any(from_stack for _, from_stack in slots) and not all(from_stack for _, from_stack in slots)
+    cards = list(envelopes.unlocated(view).elements())
+    columns = {**envelopes.KINDS, **{f"seat {s}'s agent": "".join(agents_of(s)) for s in range(1, view["seats"] + 1)}}
+    assert list(columns) == list(table.columns)
+    hits: dict[tuple[int, str], int] = defaultdict(int)
+    deals = 0
+    for deal in permutations(range(len(cards)), len(slots)):
+        if any(from_stack and owner_of(cards[i]) is not None for (_, from_stack), i in zip(slots, deal)):
+            continue
+        deals += 1
+        contents = {n["envelope"]: n["letters"] for n in view["notes"]}
+        for (envelope, _), i in zip(slots, deal):
+            contents[envelope] += cards[i]
+        for envelope in {e for e, _ in slots}:
+            for name, letters in columns.items():
+                hits[envelope, name] += any(c in letters for c in contents[envelope])
+    for envelope in {e for e, _ in slots}:
+        assert {name: table[envelope][name] for name in columns} == \
+            {name: Fraction(hits[envelope, name], deals) for name in columns}
+
+
 def test_deduction_renders_as_text_and_html():
     table = deduce(decisions.outed_view())
     assert isinstance(table, Deduction) and table.exact
