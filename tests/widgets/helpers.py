@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import spynb
 from spynb.engine import Game
@@ -69,3 +70,20 @@ def hidden_twin(game: Game, seat: int, seed: int) -> Game | None:
     twin = game.at(len(game.actions))
     twin.state = other
     return twin
+
+
+def hidden_twin_boards(make: Callable[..., Any], name: str, count: int, *, seats: int,
+                       max_steps: int) -> Iterator[tuple[Any, Any, int]]:
+    """Boards (made by ``make``, every seat a person, uncovered) of seeded random positions and of their hidden
+    twins, each showing the seat to move: (board, twin's board, seat); positions with nothing hidden are skipped."""
+    for game, seat in random_positions(name, count, seats=seats, max_steps=max_steps):
+        twin = hidden_twin(game, seat, seed=len(game.actions))
+        if twin is None:
+            continue
+        boards = []
+        for shown in (game, twin):
+            board = make(shown, players=["human"] * seats)
+            board.uncover()
+            assert board.viewer == seat
+            boards.append(board)
+        yield boards[0], boards[1], seat

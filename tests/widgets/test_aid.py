@@ -25,7 +25,7 @@ from spynb.widgets.cloak_dagger import CloakDaggerBoard  # noqa: E402
 from spynb.widgets.kloak import KloakBoard  # noqa: E402
 from spynb.widgets.target import TargetBoard  # noqa: E402
 
-from .helpers import front_end_sends, hidden_twin, random_positions  # noqa: E402
+from .helpers import front_end_sends, hidden_twin_boards  # noqa: E402
 
 
 def _target_outed():
@@ -196,16 +196,10 @@ def test_the_open_aid_of_two_hidden_twins_is_the_same(game_name, seats):
     """Two games that differ only in what the seat shown has not seen give it the same aid on its board."""
     board_class = TargetBoard if game_name == "target" else CloakDaggerBoard
     checked = 0
-    for game, seat in random_positions(game_name, 12, seats=seats, max_steps=80):
-        twin = hidden_twin(game, seat, seed=len(game.actions))
-        if twin is None:
-            continue
+    for *boards, _seat in hidden_twin_boards(board_class, game_name, 12, seats=seats, max_steps=80):
         panels = []
-        for g in (game, twin):
-            board = board_class(g, players=["human"] * seats)
-            board.uncover()
+        for board in boards:
             board.show_aid(True)
-            assert board.viewer == seat
             panels.append(board.aid)
         assert panels[0] == panels[1] and panels[0]["rows"] is not None
         checked += 1

@@ -15,7 +15,7 @@ import spynb  # noqa: E402
 from spynb.widgets.frontend import board_module, board_styles  # noqa: E402
 from spynb.widgets.play import PlayBoard, board_class  # noqa: E402
 
-from .helpers import (OWN_TRAITS, bots_until_a_person, front_end_sends, hidden_twin, random_positions,  # noqa: E402
+from .helpers import (OWN_TRAITS, bots_until_a_person, front_end_sends, hidden_twin_boards,  # noqa: E402
                       snapshot, synced)
 
 
@@ -257,16 +257,7 @@ def test_no_hidden_information_in_any_synced_trait(game_name):
     checked = 0
     spec = spynb.get_spec(game_name)
     seats = spec.allowed_seats(spec.default_variant)[0]
-    for game, seat in random_positions(game_name, 40, seats=seats, max_steps=60):
-        twin = hidden_twin(game, seat, seed=len(game.actions))
-        if twin is None:
-            continue
-        boards = []
-        for g in (game, twin):
-            board = board_class(game_name)(g, players=["human"] * seats)
-            board.uncover()
-            assert board.viewer == seat
-            boards.append(board)
+    for *boards, seat in hidden_twin_boards(board_class(game_name), game_name, 40, seats=seats, max_steps=60):
         one, two = (synced(b) for b in boards)
         assert one == two, f"seat {seat}'s board tells the two games apart"
         assert not {"envelopes", "hands", "stack_hidden"} & set(one["view"])
