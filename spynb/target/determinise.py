@@ -131,7 +131,8 @@ def determinise(view: View, rng: random.Random) -> TargetState:
     return state
 
 
-def _still_to_play(view: View, circle: tuple[str | int, ...], marker: int, direction: int) -> tuple[list[int], list[int]]:
+def _still_to_play(view: View, circle: tuple[str | int, ...], marker: int,
+                   direction: int) -> tuple[list[int], list[int]]:
     """TG-8 and TG-FAQ-3: surveilled seats first (Blown Cover, then the watched), in turn order; then the rest."""
     stage = Stage(view["stage"])
     if stage not in PLAYING:
