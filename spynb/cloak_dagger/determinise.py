@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+
 from spynb.engine import View
 
 from .cards import DOCUMENTS, ENVELOPES, STACK_COUNTS, agents_of, owner_of, sort_cards
