@@ -23,6 +23,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from .errors import ActionError, IllegalActionError, SeatError
 
 if TYPE_CHECKING:
+    from dataclasses import Field
+
     from .game import GameSpec
 
 __all__ = ["Turn", "CHANCE_TURN", "OVER", "Action", "Event", "View", "FrozenDict", "freeze", "State", "EVERYONE",
@@ -84,6 +86,8 @@ class Action:
 
     __slots__ = ()
     is_chance: ClassVar[bool] = False
+    if TYPE_CHECKING:  # what the dataclass decorator gives every subclass
+        __dataclass_fields__: ClassVar[dict[str, Field[Any]]]
 
     def __post_init__(self) -> None:
         for name, kind in _field_types(type(self)):
@@ -92,7 +96,7 @@ class Action:
                 raise ActionError(type(self).__name__, name, kind, value)
 
     def __repr__(self) -> str:
-        values = [(getattr(self, f.name), f.default) for f in fields(self)]  # type: ignore[arg-type]
+        values = [(getattr(self, f.name), f.default) for f in fields(self)]
         while values and values[-1][0] == values[-1][1]:
             values.pop()
         return f"{type(self).__name__}({', '.join(repr(value) for value, _ in values)})"
@@ -139,9 +143,10 @@ class FrozenDict(dict[Any, Any]):
     def _refuse(self, *args: object, **kwargs: object) -> None:
         raise TypeError("a view is read-only")
 
+    # One refusal stands for every changing method, whatever its signature.
     __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = _refuse  # type: ignore[assignment]
 
-    def __hash__(self) -> int:  # type: ignore[override]
+    def __hash__(self) -> int:  # type: ignore[override]  # dict is unhashable; a view never changes, so it hashes
         return hash(tuple(sorted(self.items(), key=lambda kv: kv[0])))
 
     def __reduce__(self) -> tuple[type, tuple[dict[Any, Any]]]:

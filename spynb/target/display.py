@@ -16,6 +16,8 @@ decks: rookie 80, operative 36, espionage 40, intel 34 · discards: —
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from spynb.engine import View
 
 from .cards import describe
@@ -30,8 +32,8 @@ def view_label(seat: int | None) -> str:
     return f"{TITLE} — what seat {seat} knows"
 
 
-def _cards(cards: object) -> str:
-    return ", ".join(describe(c).lower() if len(str(c)) > 0 else "" for c in cards) or "—"  # type: ignore[union-attr]
+def _cards(cards: Iterable[str]) -> str:
+    return ", ".join(describe(c).lower() if len(str(c)) > 0 else "" for c in cards) or "—"
 
 
 def _status(view: View) -> str:
