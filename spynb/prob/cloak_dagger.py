@@ -179,7 +179,8 @@ def double_agent_first(seats: int, round_table: Callable[[int], dict[str, Fracti
 def cut_winner_trial(rng: random.Random, seats: int) -> str:
     """Resolve the whole cut in the engine (recuts included); the winning card."""
     state = random_playout(new_state(seats), rng, stop=lambda s: not s.turn.chance)
-    return _events(state, "first")[0].get("card")
+    card: str = _events(state, "first")[0].get("card")
+    return card
 
 
 def double_agent_first_trial(rng: random.Random, seats: int) -> bool:
