@@ -140,6 +140,7 @@ def panel(view: Mapping[str, Any]) -> dict[str, Any]:
 class DeductionAid(BoardPart):
     """The aid's panel on a :class:`~spynb.widgets.play.BoardController` (mixed into it)."""
 
+    aid: Field[dict[str, Any]]
     aid = Field({}, "The deduction aid beside the board: {} while closed; else {open: True, ...} computed from the "
                     "`view` trait alone (spynb.widgets.aid.panel), or {open: True, note} saying why there is "
                     "nothing to show.")

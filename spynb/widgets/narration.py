@@ -53,9 +53,11 @@ def turn_log(events: Iterable[tuple[Event | dict[str, Any], bool]]) -> list[dict
 class Narration(BoardPart):
     """The narration and the log of a :class:`~spynb.widgets.play.BoardController` (mixed into it)."""
 
+    narration: Field[dict[str, Any]]
     narration = Field({}, "The last action, if a seat other than the one shown took it: {seat, step, bot, text}, "
                           "text being what the seat shown saw of it (only public events under the cover); {} "
                           "otherwise.")
+    log: Field[list[dict[str, Any]]]
     log = Field([], "Every event the seat shown saw, by turn: [{turn, title, events: [{text, new}]}], new marking "
                     "the narrated action's events; [] under the cover.", items=dict)
 

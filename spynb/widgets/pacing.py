@@ -39,6 +39,7 @@ class BotPacing(BoardPart):
 
     pace = Field("fast", "How the bots move: 'step' (one action each time Step is pressed), 'slow' or 'fast' "
                          "(one action per tick of the front end's timer).", choices=tuple(PACES))
+    thinking: Field[int | None]
     thinking = Field(None, "The bot seat (1-based) that moves at the next Step or tick, or None (0 in the browser) "
                            "when no bot may move now.", seat=True)
     def bot_step(self) -> bool:

@@ -134,26 +134,36 @@ class BoardController(BotPacing, Narration, SharedPositions, DeductionAid, Synce
     """Kinds of event by which a seat learns something from its *own* action (e.g. looking
     into an envelope).  ``None``: every private event counts as learning something."""
 
+    view: Field[dict[str, Any]]
     view = Field({}, "The engine's view of the seat shown (`viewer`), JSON-safe, or the labelled omniscient "
                      "teaching view; {'covered': True, ...} with no seat's knowledge while the device passes "
                      "between seats. Never the full state.")
+    legal: Field[list[str]]
     legal = Field([], "The notation of every action the shown seat may take now, in the engine's order; empty "
                       "when it cannot act.")
     status = Field("", "One sentence: whose turn it is, who won, or what the board waits for.")
+    error: Field[dict[str, Any]]
     error = Field({}, "Why the last intention was refused: {kind, rule, reason, citation, where, message}; {} "
                       "after an accepted one.")
+    viewer: Field[int | None]
     viewer = Field(None, "The seat whose view is shown (1-based), or None (0 in the browser) for the omniscient "
                          "teaching view or while covered.", seat=True)
     teaching = Field(False, "True when the board shows the omniscient teaching view and plays for whichever human "
                             "seat is to move.")
     cover = Field("", "While the device passes to another seat: the sentence the cover shows; '' otherwise.")
+    players: Field[list[str]]
     players = Field([], "Per seat: 'human' or the name of the bot playing it.")
+    names: Field[list[str]]
     names = Field([], "Per seat: the name shown for it (text from users; the front end shows it as text only).")
+    setup: Field[dict[str, Any]]
     setup = Field({}, "The game and what a new game may choose: title, variants, seat counts per variant, bots, "
                       "and the current seed, variant and seats.")
+    history: Field[dict[str, Any]]
     history = Field({}, "{length, review, can_undo, undo_note}: actions played, the step under review (-1 when "
                         "live), and whether undo may take the last move back.")
+    changed: Field[list[str]]
     changed = Field([], "Keys (e.g. 'env-7') of what the last step changed in the view shown, for highlighting.")
+    glossary: Field[dict[str, Any]]
     glossary = Field({}, "Static facts about the game the drawing needs (card names, colours); no part of any "
                          "position.")
 
