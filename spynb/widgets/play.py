@@ -61,6 +61,7 @@ from .records import RECORD_KINDS, SharedPositions
 from .refusals import refusal, refusal_for
 
 if TYPE_CHECKING:
+    from ..bots.base import Bot
     from .board import PlayBoard
     from .walkthrough_player import Walkthrough
 
@@ -176,7 +177,7 @@ class BoardController(BotPacing, Narration, SharedPositions, DeductionAid, Synce
         self._entries: list[_Entry] = []
         self._floor = 0
         self._review = -1
-        self._bots: dict[int, Any] = {}
+        self._bots: dict[int, Bot] = {}
         self._prev_view: dict[str, Any] | None = None
         if game is None:
             game = self._spec.new_game(variant, seats, seed)
