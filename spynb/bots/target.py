@@ -52,6 +52,8 @@ class AgentBot:
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         me = _Me(view)
+        # the legal actions by class: mypy cannot tie each list to its key's class, so reading that class's own
+        # fields (card, cards, pay, deck) or passing its list on below takes a coded ignore
         by_kind: dict[type, list[Action]] = {}
         for action in legal:
             by_kind.setdefault(type(action), []).append(action)
@@ -64,7 +66,7 @@ class AgentBot:
         if Play in by_kind:
             return me.play([a.card for a in by_kind[Play]])  # type: ignore[attr-defined]
         if Counter in by_kind:
-            return min(by_kind[Counter], key=lambda a: (sum(w == "hand" for w, _ in a.pay), str(a)))  # type: ignore
+            return min(by_kind[Counter], key=lambda a: (sum(w == "hand" for w, _ in a.pay), str(a)))  # type: ignore[attr-defined]
         if Evade in by_kind:
             return min(by_kind[Evade], key=lambda a: _EVADE_FIRST.index(a.card))  # type: ignore[attr-defined]
         if Reveal in by_kind:

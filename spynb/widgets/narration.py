@@ -24,6 +24,7 @@ from typing import Any
 
 from ..engine import Event
 from .fields import Field
+from .parts import BoardPart
 
 __all__ = ["Narration", "turn_log", "NARRATED_EVENTS"]
 
@@ -31,14 +32,14 @@ NARRATED_EVENTS = 3
 """At most this many sentences tell one action; the log holds the rest."""
 
 
-def turn_log(events: Iterable[tuple[Event | dict, bool]]) -> list[dict]:
+def turn_log(events: Iterable[tuple[Event | dict[str, Any], bool]]) -> list[dict[str, Any]]:
     """Events (each with whether it is new) grouped by turn: ``[{turn, title, events: [{text, new}]}]``.
 
     >>> turn_log([({"turn": 0, "text": "Seat 1 cut L."}, False), ({"turn": 1, "text": "Seat 3 moved."}, True)])
     [{'turn': 0, 'title': 'Before the first turn', 'events': [{'text': 'Seat 1 cut L.', 'new': False}]}, \
 {'turn': 1, 'title': 'Turn 1', 'events': [{'text': 'Seat 3 moved.', 'new': True}]}]
     """
-    turns: list[dict] = []
+    turns: list[dict[str, Any]] = []
     for event, new in events:
         turn = event.get("turn")
         text = event["text"] if isinstance(event, dict) else event.text
@@ -49,22 +50,19 @@ def turn_log(events: Iterable[tuple[Event | dict, bool]]) -> list[dict]:
     return turns
 
 
-class Narration:
+class Narration(BoardPart):
     """The narration and the log of a :class:`~spynb.widgets.play.BoardController` (mixed into it)."""
 
+    narration: Field[dict[str, Any]]
     narration = Field({}, "The last action, if a seat other than the one shown took it: {seat, step, bot, text}, "
                           "text being what the seat shown saw of it (only public events under the cover); {} "
                           "otherwise.")
+    log: Field[list[dict[str, Any]]]
     log = Field([], "Every event the seat shown saw, by turn: [{turn, title, events: [{text, new}]}], new marking "
                     "the narrated action's events; [] under the cover.", items=dict)
 
     _bot_played: int = 0
     """How many actions the game had just after the last bot step (0: none in this game)."""
-
-    # provided by the board
-    _game: Any
-    _bots: dict[int, Any]
-    _entries: list[Any]
 
     def _told_entry(self) -> Any:
         """The entry the narration tells, or None (see the module's docstring)."""
@@ -86,7 +84,7 @@ class Narration:
             return [e for e in events if e.seen_by is None]
         return [e for e in events if e.visible_to(self.viewer)]
 
-    def _narrate(self) -> dict:
+    def _narrate(self) -> dict[str, Any]:
         """The last action told from the seat shown now, if another seat took it."""
         entry = self._told_entry()
         if entry is None:
@@ -103,7 +101,7 @@ class Narration:
             return f"{self._seat_name(seat)} has made its choice; it stays hidden until every seat has chosen."
         return f"{self._seat_name(seat)} moved; nothing of it shows from here."
 
-    def _turn_log(self) -> list[dict]:
+    def _turn_log(self) -> list[dict[str, Any]]:
         """The log of the state shown, from the seat shown (the live game's or the reviewed step's)."""
         if self.cover:
             return []

@@ -119,7 +119,7 @@ class Walkthrough(PlayBoard):
             return "The walkthrough is complete."
         return f"Step {self._at + 1} of {len(self._scenario.steps)}."
 
-    def _setup_data(self) -> dict:
+    def _setup_data(self) -> dict[str, Any]:
         return super()._setup_data() | {"walkthrough": True}
 
     def _redraw(self) -> None:
@@ -133,7 +133,7 @@ class Walkthrough(PlayBoard):
             return {"rule": "", "rule_href": "", "citation": ""}
         return {"rule": rule, "rule_href": rule_href(rule), "citation": rules.citation(rule)}
 
-    def _walk_data(self) -> dict:
+    def _walk_data(self) -> dict[str, Any]:
         scenario, at, step = self._scenario, self._at, self._step()
         question = step.question
         shown = {"number": at + 1, "kind": step.kind.value, "caption": step.caption, "quote": step.quote,
@@ -147,7 +147,7 @@ class Walkthrough(PlayBoard):
                 "count": len(scenario.steps), "at": at, "step": shown, "just": self._just, "outline": outline}
 
     # -- moving through the steps -----------------------------------------------------------
-    def _goto(self, at: int, *, feedback: dict | None = None, just: str = "") -> None:
+    def _goto(self, at: int, *, feedback: dict[str, Any] | None = None, just: str = "") -> None:
         """Show step ``at`` (0-based); ``just``: what the move that led here showed (its changes are marked)."""
         for kept in (self._answers, self._replies):
             for i in [i for i in kept if i >= at]:
@@ -161,7 +161,7 @@ class Walkthrough(PlayBoard):
                 self._prev_view = None  # a jump: nothing to mark as changed
             self._after_change()  # the board forgets a half-made move (a touched piece) and redraws
 
-    def _advance(self, answers: dict[int, str] | None = None, feedback: dict | None = None) -> None:
+    def _advance(self, answers: dict[int, str] | None = None, feedback: dict[str, Any] | None = None) -> None:
         """Play the step's move (``answers``: the learner's, else the scenario's) and show the next step."""
         before, at = self._game, self._at
         if answers:
@@ -233,7 +233,7 @@ class Walkthrough(PlayBoard):
             self._redraw()
         return True
 
-    def _walk_message(self, content: dict) -> None:
+    def _walk_message(self, content: dict[str, Any]) -> None:
         move = content.get("move")
         if move == "next":
             self.walk_next()
