@@ -11,6 +11,7 @@ the git-ignored ``.build-env/axe`` (never from a CDN), into the page.
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 from pathlib import Path
 
@@ -348,6 +349,10 @@ def test_target_board_renders_and_a_play_round_trips(tg_notebook, screenshots):
     assert board.locator(".tg-place").count() == 6  # four seats, two HQs
     assert board.locator(".tg-steps li").count() == 6
     assert board.locator(".tg-place.is-target").count() == 1
+    # the stage's ruling and each card's stand beside their text as small links, not inside it
+    assert board.locator(".tg-stage").inner_text().startswith("Playing: everyone plays one card face down TG-3")
+    assert board.locator(".tg-stage a.spynb-play__rule").get_attribute("href").endswith("#TG-3")
+    assert board.locator(".tg-hand .tg-effect a.spynb-play__rule").count() == 4
     board.screenshot(path=str(screenshots / "tg-board.png"))
     button = board.locator(".tg-choices button").first
     notation = button.get_attribute("data-action")
@@ -465,3 +470,31 @@ def test_target_board_story(tg_notebook):
     board = tg_notebook.page.locator(".spynb-play").last
     assert board.locator(".tg-card .tg-band").count() >= 1
     assert "for a clearance token" not in board.inner_text()
+    _rules_beside_sentences(board, "boards-tg-rule-links")
+
+
+RULE_ID = re.compile(r"\b(?:CD|KL|TG)-(?:S|FAQ-)?[0-9]+\b")
+
+
+def _rules_beside_sentences(board, shot: str) -> None:
+    """The log's sentences hold no rule id; the rule each applies follows it as a small link to the rules page,
+    in sight without hovering, its citation read out to screen readers."""
+    board.evaluate("el => el.querySelectorAll('.spynb-play__turn').forEach((turn) => { turn.open = true; })")
+    log = board.locator(".spynb-play__log")
+    prose = log.evaluate("el => { const copy = el.cloneNode(true); "
+                         "copy.querySelectorAll('a').forEach((a) => a.remove()); return copy.textContent; }")
+    assert not RULE_ID.search(prose), RULE_ID.search(prose)
+    links = log.locator("li a.spynb-play__rule")
+    assert links.count() >= 3, "a finished game of The Target applies rulings the log links"
+    link = links.last
+    rule = link.inner_text().removesuffix(" ↗")
+    assert RULE_ID.fullmatch(rule) and link.get_attribute("href") == f"../rules/index.html?%#{rule}"
+    assert link.get_attribute("target") == "_blank" and link.get_attribute("aria-label").startswith(f"Rule {rule} ")
+    assert link.is_visible() and link.evaluate("el => getComputedStyle(el).color") == "rgb(0, 114, 178)", "a link's blue"
+    ratio = link.evaluate("el => parseFloat(getComputedStyle(el).fontSize) / "
+                          "parseFloat(getComputedStyle(el.parentElement).fontSize)")
+    assert 0.7 <= ratio < 1, f"small beside the sentence, and still readable: {ratio}"
+    assert link.evaluate("el => el.parentElement.textContent.trim().endsWith(el.textContent)"), "after the sentence"
+    link.scroll_into_view_if_needed()
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    log.screenshot(path=str(SCREENSHOTS / f"{shot}.png"))

@@ -102,6 +102,7 @@
  * @property {AidRow[]} [rows]
  * @property {string} [left_out]
  * @property {string[]} [notes]
+ * @property {string[]} [note_rules]   the rule each note applies ("" for none), shown as a link after it
  */
 
 /**
