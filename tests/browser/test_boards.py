@@ -115,6 +115,7 @@ def test_cloak_dagger_board_renders_the_seat_view(cd_notebook, screenshots):
     shown = board.locator(".cd-env.is-legal").evaluate_all("els => els.map(e => e.dataset.action)")
     held = python_json(cd_notebook, "board.legal")
     assert shown == held and shown
+    assert board.locator(".cd-hint a.spynb-play__rule").inner_text() in ("CD-4 ↗", "CD-5 ↗")  # beside, not inside
     board.screenshot(path=str(screenshots / "cd-board.png"))
 
 
@@ -291,6 +292,9 @@ def test_kloak_board_touch_move_and_a_move_round_trip(kl_notebook, screenshots):
     page.keyboard.press("Enter")
     board.locator(".kl-square.is-touched").wait_for(timeout=30_000)
     assert python_json(kl_notebook, "board.touched") == start
+    touch = board.locator(".kl-touch")  # the ruling follows the sentence as a link, never inside it
+    assert touch.locator("a.spynb-play__rule").inner_text() == "KL-14 ↗"
+    assert touch.inner_text().startswith(f"You touched the piece on {start}: you must move it. Choose where. KL-14")
     # touching another piece is refused with KL-14 and changes nothing
     other = next(n[2:4] for n in legal if n.startswith("B ") and n[2:4] != start)
     board.locator(f'.kl-square[data-square="{other}"]').click()
@@ -318,6 +322,9 @@ def test_kloak_claim_mode_and_memory_switch(kl_notebook, screenshots):
     for square in ("a2", "b3", "c4"):
         board.locator(f'.kl-square[data-square="{square}"]').click()
     assert board.locator(".kl-square.is-claimed").count() == 3
+    hint = board.locator(".kl-hint a.spynb-play__rule")
+    assert hint.all_inner_texts() == ["KL-7 ↗", "KL-8 ↗"] and not RULE_ID.search(
+        board.locator(".kl-claimbar .kl-hint").evaluate("el => el.firstChild.textContent"))
     board.screenshot(path=str(screenshots / "kl-claim.png"))
     legal, before = python_json(kl_notebook, "['claim a2 b3 c4' in map(str, board.game.legal_actions()), "
                                              "len(board.game.actions)]")
