@@ -102,7 +102,8 @@ def _rule_link(rule: str) -> str:
         return ""
     from spynb.rulespage import rule_href
 
-    return f' <small><a href="{html.escape(rule_href(rule))}" target="_blank">{html.escape(rule)} ↗</a></small>'
+    href = html.escape(rule_href(rule))
+    return f' <small><a href="{href}" target="_blank" rel="noopener">{html.escape(rule)} ↗</a></small>'
 
 
 def as_view(state_or_view: Any, seat: int | None = None) -> View:
