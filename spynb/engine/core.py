@@ -187,9 +187,13 @@ class Event:
     (not frozen only because they are made on the hot path, where a frozen
     dataclass costs six times as much).
 
-    >>> e = Event(3, "cut", 2, None, lambda e: f"Seat {e.actor} cut {e.get('card')}.", (("card", "K"),))
-    >>> e.text
-    'Seat 2 cut K.'
+    ``cites`` is the id of the rule the event applies, kept beside the text
+    (never in it: a reader sees it as a small link), or a function of the
+    event that names it; the game's narration gives it with the narrator.
+
+    >>> e = Event(3, "cut", 2, None, lambda e: f"Seat {e.actor} cut {e.get('card')}.", (("card", "K"),), cites="CD-2")
+    >>> e.text, e.rule
+    ('Seat 2 cut K.', 'CD-2')
     """
 
     step: int
@@ -199,6 +203,7 @@ class Event:
     narration: str | Callable[[Event], str] = field(compare=False)
     data: tuple[tuple[str, Any], ...] = ()
     _frozen: FrozenDict | None = field(default=None, compare=False, repr=False)
+    cites: str | Callable[[Event], str | None] | None = field(default=None, compare=False, repr=False)
 
     @property
     def text(self) -> str:
@@ -206,6 +211,13 @@ class Event:
         if not isinstance(self.narration, str):
             self.narration = self.narration(self)
         return self.narration
+
+    @property
+    def rule(self) -> str | None:
+        """The id of the rule the event applies, or None (named on first reading, like the text)."""
+        if callable(self.cites):
+            self.cites = self.cites(self)
+        return self.cites
 
     def visible_to(self, seat: int | None) -> bool:
         """Did ``seat`` see it?  ``None`` is the omniscient onlooker."""
@@ -221,7 +233,7 @@ class Event:
         return {
             "step": self.step, "kind": self.kind, "actor": self.actor,
             "seen_by": "everyone" if self.seen_by is None else sorted(self.seen_by),
-            "text": self.text, **dict(self.data),
+            "text": self.text, **({"rule": self.rule} if self.rule else {}), **dict(self.data),
         }
 
     def frozen(self) -> FrozenDict:

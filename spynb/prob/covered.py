@@ -217,10 +217,10 @@ def covered_table(view: View, after_setup: bool = False) -> Deduction:
     chances = square_chances(view, after_setup)
     colours = sorted(covered_colours(view))
     cells = {sq: {COLOUR_NAMES.get(c, c): p for c, p in row.items()} for sq, row in chances.items()}
-    how = ("only arrangements that make a valid setup (KL-2): no small piece has moved" if after_setup
-           else "the board as seen (KL-13): every arrangement of the covered colours alike")
+    how, rule = (("only arrangements that make a valid setup: no small piece has moved", "KL-2") if after_setup
+                 else ("the board as seen: every arrangement of the covered colours alike", "KL-13"))
     return Deduction(f"Seat {view.seat}: the colour under each big piece", seat_of(view),
-                     tuple(COLOUR_NAMES.get(c, c) for c in colours), cells, True, (how,))
+                     tuple(COLOUR_NAMES.get(c, c) for c in colours), cells, True, (how,), (rule,))
 
 
 def claim_value(p: Fraction | float, penalty: Fraction | float, move: Fraction | float = 0) -> Fraction:

@@ -53,7 +53,7 @@ def _display_handle(obj: Any) -> Any:
             return None
         from IPython.display import display
 
-        return display(obj, display_id=True)  # type: ignore[no-untyped-call]  # IPython leaves it unannotated
+        return display(obj, display_id=True)
     except Exception:  # no kernel or a display that cannot be updated: no bar
         return None
 

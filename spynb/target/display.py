@@ -3,7 +3,7 @@
 >>> from spynb.target import TargetState
 >>> print(TargetState.scenario(4, marker=2).text(1))  # doctest: +NORMALIZE_WHITESPACE
 The Target — what seat 1 knows
-turn 1 · Playing: everyone plays one card face down (TG-3) · to move: seats 1, 2, 3, 4 · play goes clockwise
+turn 1 · Playing: everyone plays one card face down · to move: seats 1, 2, 3, 4 · play goes clockwise
   circle  target  hand  tokens  in front  notes
   KGB HQ                                  deposits: —
   seat 1          4                       you (CIA): martial arts, technology, defector, german

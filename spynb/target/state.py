@@ -44,7 +44,7 @@ from .cards import (
 )
 from .choices import legal, outed_viewers, restorers
 from .explain import explain
-from .narration import NARRATORS
+from .narration import CITES, NARRATORS
 from .piles import add, insert, remove
 from .redeal import resample
 from .resolution import ESPIONAGE_TARGETS, MOVER_CARDS, STEPS, next_marker
@@ -125,7 +125,7 @@ class TargetState(State):
         self.winner_seats: tuple[int, ...] = ()
         self.from_scenario = False
         self.step = 0
-        self._history = History(NARRATORS)
+        self._history = History(NARRATORS, cites=CITES)
         """Every event, in a chunk per finished turn."""
         self._forget()
 

@@ -118,7 +118,7 @@ def _panel(view: View) -> dict[str, Any]:
     rows, left = _rows(view, table)
     return {"open": True, "game": view.game, "seat": view.seat, "title": table.title, "columns": list(table.columns),
             "rows": rows, "kind": "exact" if table.exact else "sampled", "method": _method(table),
-            "left_out": left, "notes": list(table.notes)}
+            "left_out": left, "notes": list(table.notes), "note_rules": list(table.note_rules)}
 
 
 @lru_cache(maxsize=64)

@@ -53,6 +53,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, TypeGuard
 
 from ..engine import Action, Event, Game, Record, RecordError, SpynbError
+from ..rulespage import rule_links
 from .aid import AID_KINDS, DeductionAid
 from .fields import Field, Synced
 from .narration import Narration
@@ -165,8 +166,8 @@ class BoardController(BotPacing, Narration, SharedPositions, DeductionAid, Synce
     changed: Field[list[str]]
     changed = Field([], "Keys (e.g. 'env-7') of what the last step changed in the view shown, for highlighting.")
     glossary: Field[dict[str, Any]]
-    glossary = Field({}, "Static facts about the game the drawing needs (card names, colours); no part of any "
-                         "position.")
+    glossary = Field({}, "Static facts about the game the drawing needs (card names, colours, and under 'rules' "
+                         "each ruling's link: id -> {rule, rule_href, citation}); no part of any position.")
 
     def __init__(self, game: Game | None = None, *, seats: int | None = None, seed: int = 0,
                  variant: str | None = None, players: Sequence[str] | None = None,
@@ -297,7 +298,7 @@ class BoardController(BotPacing, Narration, SharedPositions, DeductionAid, Synce
         """Set every field from the game and the seat shown (inside :meth:`_redraw`'s batch)."""
         game, seat = self._game, self.viewer
         self.setup = self._setup_data()
-        self.glossary = self.glossary_data()
+        self.glossary = {**self.glossary_data(), "rules": rule_links(self.GAME)}
         self.thinking, self.narration, self.log = self._bot_seat(), self._narrate(), self._turn_log()
         if self._shared is not None:
             return self._draw_shared(self._shared)
