@@ -37,7 +37,6 @@ _SETUP_ROWS, _SETUP_COLS = 5, 3  # the small-piece area seen file by file (see l
 _SQUARE_SET = frozenset(SQUARES)
 _ACTING = (PLAY, CHOOSE)
 _TURNS = tuple(Turn((seat,)) for seat in range(5))
-_PASS = Pass()
 _PLACES = {(sq, letter): Place(sq, letter) for sq in SETUP_ORDER for letter in COLOUR_NAMES}
 
 
@@ -239,16 +238,9 @@ class KloakState(State):
             return ()
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._choices() if self.phase == CHOOSE else self._actions()
+            legal = self._legal = self._choices() if self.phase == CHOOSE else self._board.actions()
         return legal
 
-    def _actions(self) -> tuple[Action, ...]:
-        board = self._board
-        moves, claims = board.moves(), board.claims()
-        if not moves:
-            return (*claims, _PASS)  # KL-9: pass only then
-        moves += claims
-        return tuple(moves)
 
     def _choices(self) -> tuple[Action, ...]:
         return tuple(sorted((Score(*line) for line in self.candidates), key=str))
