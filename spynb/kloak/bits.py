@@ -173,17 +173,16 @@ PAIR, SLIDE, CLAIM, PASS = range(4)
 
 Slot = tuple[int, int, int, tuple[Action, ...]]
 """(kind, mask of origin, mask of destination, the actions): a claim's origin is its line's mask."""
-_NOWHERE: Slot = (SLIDE, 0, 0, ())
-"""Padding: a slide from no square, never legal, and turned down by the first test a slide meets."""
 
 
-def _slots() -> tuple[Slot, ...]:
+def _slots() -> tuple[Slot | None, ...]:
     """Every possible action of a turn of play, in slots that each hold at most one legal action at a time.
 
     From one square to a neighbour at most one of a step (KL-4), a big piece's move and a kloak (KL-5) is
     legal — the origin holds an uncovered small piece or a big one, the destination is open or holds an
     uncovered small piece — so they share a slot; a slide, legal beside a kloaking piece's move, has its own.
-    Padded with never-legal slots to a power of two, so a draw is one ``getrandbits`` (uniform, no rounding).
+    Padded with ``None`` (never legal, skipped before any test) to a power of two, so a draw is one
+    ``getrandbits`` (uniform, no rounding).
     """
     slots: list[Slot] = []
     for frm in _BY_NAME:
@@ -193,7 +192,7 @@ def _slots() -> tuple[Slot, ...]:
     slots += [(CLAIM, LINE_BITS[line], 0, (_CLAIMS[line],)) for line in LINES]
     slots.append((PASS, 0, 0, (PASS_ACTION,)))
     size = 1 << (len(slots) - 1).bit_length()
-    return tuple(slots) + (_NOWHERE,) * (size - len(slots))
+    return (*slots, *(None,) * (size - len(slots)))
 
 
 SLOTS = _slots()

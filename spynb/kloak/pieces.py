@@ -195,13 +195,13 @@ class Board:
 
     def drawable(self) -> tuple[Action, ...]:
         """The actions :meth:`draw` can return here, in slot order (the same set as the legal actions)."""
-        return tuple(self._legal_in(SLOTS))
+        return tuple(self._legal_in(filter(None, SLOTS)))
 
     def draw(self, rng: random.Random, tries: int = 256) -> Action | None:
         """A move, claim or pass drawn uniformly among the legal ones, by drawing slots until one holds a legal
         action; ``None`` if ``tries`` slots in a row did not (then the caller draws from the listed actions,
         which keeps every legal action equally likely)."""
-        drawn = map(SLOTS.__getitem__, map(rng.getrandbits, repeat(SLOT_BITS, tries)))
+        drawn = filter(None, map(SLOTS.__getitem__, map(rng.getrandbits, repeat(SLOT_BITS, tries))))
         return next(self._legal_in(drawn), None)
 
     def scoring(self) -> list[Action]:

@@ -395,7 +395,7 @@ class KloakState(State):
         seat, frm, to = self.current, action.frm, action.to
         self._board.step(frm, to)
         self._log("step", seat, ("frm", frm), ("to", to))
-        lines = self.lines_made(to)  # KL-6: only a small move scores by moving
+        lines = self._board.lines_made(to)  # KL-6: only a small move scores by moving
         if len(lines) == 1:
             self._score(lines[0], "made")
         elif lines:
@@ -474,8 +474,11 @@ class KloakState(State):
             self.current = self.current % self.seats + 1
 
     def _log(self, kind: str, actor: int | None, *facts: tuple[str, Any]) -> None:
-        """Record a public event (KL-13) with its facts as (name, value) pairs, and the turn it happened in."""
-        self._history.entries.append((self.step, kind, actor, None, (*facts, ("turn", self.turn_number))))
+        """Record a public event (KL-13) with its facts as (name, value) pairs, and the turn it happened in (in
+        simulation mode, nothing: the null history would keep nothing of it)."""
+        history = self._history
+        if history is not NULL_HISTORY:
+            history.entries.append((self.step, kind, actor, None, facts + (("turn", self.turn_number),)))
 
     # -- invariants and hidden information ----------------------------------
     def validate(self) -> list[str]:
