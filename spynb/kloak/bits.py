@@ -144,7 +144,7 @@ def _claim_tables() -> tuple[int, int, int, dict[int, Claim]]:
 SECOND, THIRD, _LINE_STARTS, _CLAIM_AT = _claim_tables()
 
 
-def claims(small: int, big: int) -> tuple[Action, ...]:
+def claims(small: int, big: int) -> tuple[Claim, ...]:
     """KL-7: three squares in a line, each with a small piece, at least one covered (in line order).
 
     ``small`` and ``big`` are in the claim layout, where each lane checks one direction's lines at once.
@@ -157,7 +157,7 @@ def claims(small: int, big: int) -> tuple[Action, ...]:
 
 
 @lru_cache(maxsize=1 << 10)
-def _claims_from(lines: int) -> tuple[Action, ...]:
+def _claims_from(lines: int) -> tuple[Claim, ...]:
     """The claims of the lines set in ``lines``, in line order (cached: after most moves they are as before)."""
     found = []
     while lines:

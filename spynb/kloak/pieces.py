@@ -125,7 +125,7 @@ class Board:
         """Every piece move (KL-4, KL-5), in the canonical order."""
         return list(chain.from_iterable(self._fresh_segments()))
 
-    def claims(self) -> tuple[Action, ...]:
+    def claims(self) -> tuple[Claim, ...]:
         """Every claim (KL-7), in line order."""
         return claims(self._small_lanes, self._big_lanes)
 
@@ -208,7 +208,7 @@ class Board:
         """The actions that score now: a claim of one colour (KL-7) and a small step that makes a line (KL-6),
         for a searching player's rollouts (every colour is read, so only a determinised state may ask)."""
         small, bits = self._small, self._small_bits
-        found: list[Action] = [c for c in self.claims() if small[c.a] == small[c.b] == small[c.c]]  # type: ignore[attr-defined]
+        found: list[Action] = [c for c in self.claims() if small[c.a] == small[c.b] == small[c.c]]
         uncovered, free = bits & ~self._big_bits, ~(bits | self._big_bits)
         for line_bits, squares, bits_of in _LINE_SQUARES:
             if (line_bits & uncovered).bit_count() != 2 or not line_bits & free:

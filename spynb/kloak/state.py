@@ -254,9 +254,9 @@ class KloakState(State):
             return False
         if self.phase == PLAY:
             return action in self.legal_actions() if kind is Pass else self._board.allows(action)  # KL-9: pass only when no piece moves
-        if self.phase != CHOOSE or kind is not Score:
+        if self.phase != CHOOSE or not isinstance(action, Score):
             return False
-        return action.squares in self.candidates  # type: ignore[attr-defined]  # KL-6: a line just made
+        return action.squares in self.candidates  # KL-6: a line just made
 
     def piece_moves(self, square: str) -> tuple[Action, ...]:
         """KL-14: the moves of the piece a player touches on ``square`` (the top one: a big piece if there is one).
@@ -347,9 +347,9 @@ class KloakState(State):
         return rules.illegal("KL-7", "A claim must unkloak: at least one of the three small pieces must be under a "
                                      "big piece (a visible line scores only by a small move, KL-6)", action)
 
-    def _explain_move(self, action: Action) -> IllegalActionError:
+    def _explain_move(self, action: Step | Big | Kloak | Slide) -> IllegalActionError:
         rules = self.spec.rules
-        frm, to = action.frm, action.to  # type: ignore[attr-defined]
+        frm, to = action.frm, action.to
         if frm not in _SQUARE_SET or to not in _SQUARE_SET:
             return rules.illegal("KL-1", "Squares run from a1 to e5", action)
         if not adjacent(frm, to):
