@@ -65,7 +65,7 @@ LINES_AT = {sq: tuple((square_bits(line), line, tuple(o for o in line if o != sq
 """Square -> (mask, squares, the other two squares) of every line through it."""
 
 
-_MOVES: dict[tuple[type, str, str], Action] = {
+_EVERY_MOVE: dict[tuple[type, str, str], Action] = {
     (kind, frm, to): kind(frm, to) for frm in SQUARES for to in NEIGHBOURS[frm] for kind in (Step, Big, Slide, Kloak)}
 """Every move there can be, made once: the listing, the draw and the validation all use these same objects."""
 _CLAIMS = {line: Claim(*line) for line in LINES}
@@ -77,7 +77,7 @@ def _table(square: str, kind: type[Step | Big | Slide | Kloak]) -> dict[int, tup
     """Mask of the squares it may go to -> ``square``'s moves of one kind, by destination name."""
     table: dict[int, tuple[Action, ...]] = {0: ()}
     for to in sorted(NEIGHBOURS[square]):  # each destination's bit is above all before it
-        bit, action = BIT[to], _MOVES[kind, square, to]
+        bit, action = BIT[to], _EVERY_MOVE[kind, square, to]
         for targets, found in list(table.items()):
             table[targets | bit] = found + (action,)
     return table
@@ -89,6 +89,7 @@ Tables = tuple[int, int, int, dict[int, tuple[Action, ...]], dict[int, tuple[Act
 
 
 def _tables(index: int, square: str) -> Tables:
+    """``square``'s tables (see :data:`Tables`)."""
     bigs, slides = _table(square, Big), _table(square, Slide)
     return (index, BIT[square], NEAR[square], _table(square, Step), bigs, {t: bigs[t] + slides[t] for t in bigs},
             _table(square, Kloak))
@@ -187,8 +188,8 @@ def _slots() -> tuple[Slot | None, ...]:
     slots: list[Slot] = []
     for frm in _BY_NAME:
         for to in NEIGHBOURS[frm]:
-            slots.append((PAIR, BIT[frm], BIT[to], tuple(_MOVES[kind, frm, to] for kind in (Step, Big, Kloak))))
-            slots.append((SLIDE, BIT[frm], BIT[to], (_MOVES[Slide, frm, to],)))
+            slots.append((PAIR, BIT[frm], BIT[to], tuple(_EVERY_MOVE[kind, frm, to] for kind in (Step, Big, Kloak))))
+            slots.append((SLIDE, BIT[frm], BIT[to], (_EVERY_MOVE[Slide, frm, to],)))
     slots += [(CLAIM, LINE_BITS[line], 0, (_CLAIMS[line],)) for line in LINES]
     slots.append((PASS, 0, 0, (PASS_ACTION,)))
     size = 1 << (len(slots) - 1).bit_length()
