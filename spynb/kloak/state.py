@@ -382,8 +382,9 @@ class KloakState(State):
 
     def _place(self, action: Place) -> None:
         square, colour = action.square, action.colour
-        if self._plan is not None and self._plan[len(self._board.small)] != action:
-            self._plan = None  # the setup left the plan drawn in simulation mode
+        plan = self._plan
+        if plan is not None and (planned := plan[len(self._board.small)]) is not action and planned != action:
+            self._plan = None  # the setup left the plan drawn in simulation mode (the plan's own object: no compare)
         self._board.place(square, colour)
         self._setup = advance(self._setup, self._colour_index[colour])
         self._log("place", None, ("square", square), ("colour", colour))
