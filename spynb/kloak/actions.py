@@ -106,16 +106,19 @@ class _Triple(Action):
 
     __slots__ = ()
     verb = ""
+    a: str  # the squares, declared by each subclass's fields
+    b: str
+    c: str
 
     def __post_init__(self) -> None:
         Action.__post_init__(self)  # the field types first
-        ordered = sorted((self.a, self.b, self.c), key=lambda s: line_key(s) if s in _SQUARE_SET else (9, 9))  # type: ignore[attr-defined]
+        ordered = sorted((self.a, self.b, self.c), key=lambda s: line_key(s) if s in _SQUARE_SET else (9, 9))
         for name, square in zip("abc", ordered):
             object.__setattr__(self, name, square)
 
     @property
     def squares(self) -> tuple[str, str, str]:
-        return (self.a, self.b, self.c)  # type: ignore[attr-defined]
+        return (self.a, self.b, self.c)
 
     def __str__(self) -> str:
         return f"{self.verb} {' '.join(self.squares)}"

@@ -5,7 +5,8 @@ Two layouts of the 25 squares, each a Python int; :class:`spynb.kloak.pieces.Boa
 **Moves: one bit a square.**  Bit ``i`` is the ``i``-th square *by name* — a1, a2 … a5, b1 … e5 (file by file) —
 so that going up the bits follows the canonical order of the legal actions.  Each square's moves of one kind are
 tabled once per mask of destinations (``table[free & near]`` is the tuple of its moves to the free neighbours),
-so listing a piece's moves is one dictionary lookup.
+so listing a piece's moves is one dictionary lookup; and a board keeps each square's moves (:func:`refresh`),
+working out again after a change only those of the squares it :data:`AFFECTS`.
 
 **Claims: four lanes a square.**  Square ``i`` is bit ``4i``; bit ``4i + k`` (lane ``k``) stands for the line
 of three starting at square ``i`` in direction ``k``.  A line's squares are in name order, so its direction is
@@ -34,7 +35,8 @@ from spynb.engine import Action
 from .actions import Big, Claim, Kloak, Pass, Slide, Step
 from .board import LINES, LINES_THROUGH, NEIGHBOURS, SQUARES
 
-__all__ = ["BIT", "LANE", "NEAR", "LINE_BITS", "LINES_AT", "square_bits", "lane_bits", "moves", "reaches", "claims",
+__all__ = ["BIT", "LANE", "NEAR", "LINE_BITS", "LINES_AT", "AFFECTS", "EVERY_SQUARE", "Segments", "square_bits",
+           "lane_bits", "refresh", "reaches", "claims", "PASS_ACTION",
            "SLOTS", "SLOT_BITS", "PAIR", "SLIDE", "CLAIM", "PASS"]
 
 _BY_NAME = tuple(sorted(SQUARES))
@@ -63,39 +65,63 @@ LINES_AT = {sq: tuple((square_bits(line), line, tuple(o for o in line if o != sq
 """Square -> (mask, squares, the other two squares) of every line through it."""
 
 
-def _table(square: str, kind: type) -> dict[int, tuple[Action, ...]]:
+_EVERY_MOVE: dict[tuple[type, str, str], Action] = {
+    (kind, frm, to): kind(frm, to) for frm in SQUARES for to in NEIGHBOURS[frm] for kind in (Step, Big, Slide, Kloak)}
+"""Every move there can be, made once: the listing, the draw and the validation all use these same objects."""
+_CLAIMS = {line: Claim(*line) for line in LINES}
+"""Every claim there can be, made once."""
+PASS_ACTION = Pass()
+
+
+def _table(square: str, kind: type[Step | Big | Slide | Kloak]) -> dict[int, tuple[Action, ...]]:
     """Mask of the squares it may go to -> ``square``'s moves of one kind, by destination name."""
     table: dict[int, tuple[Action, ...]] = {0: ()}
     for to in sorted(NEIGHBOURS[square]):  # each destination's bit is above all before it
-        bit, action = BIT[to], kind(square, to)
+        bit, action = BIT[to], _EVERY_MOVE[kind, square, to]
         for targets, found in list(table.items()):
             table[targets | bit] = found + (action,)
     return table
 
 
-def _tables(square: str) -> tuple[int, int, dict[int, tuple[Action, ...]], ...]:
-    """``square``'s bit, its neighbours, and its steps, big moves, big moves then slides, and kloaks."""
+Tables = tuple[int, int, int, dict[int, tuple[Action, ...]], dict[int, tuple[Action, ...]],
+               dict[int, tuple[Action, ...]], dict[int, tuple[Action, ...]]]
+"""A square's index, bit and neighbours, and its steps, big moves, big moves then slides, and kloaks."""
+
+
+def _tables(index: int, square: str) -> Tables:
+    """``square``'s tables (see :data:`Tables`)."""
     bigs, slides = _table(square, Big), _table(square, Slide)
-    return (BIT[square], NEAR[square], _table(square, Step), bigs, {t: bigs[t] + slides[t] for t in bigs},
+    return (index, BIT[square], NEAR[square], _table(square, Step), bigs, {t: bigs[t] + slides[t] for t in bigs},
             _table(square, Kloak))
 
 
-_TABLES = tuple(_tables(sq) for sq in _BY_NAME)
+_TABLES = tuple(_tables(i, sq) for i, sq in enumerate(_BY_NAME))
+EVERY_SQUARE = (1 << len(_BY_NAME)) - 1
+"""The move-layout mask of the whole board."""
+AFFECTS = {sq: BIT[sq] | NEAR[sq] for sq in SQUARES}
+"""Square -> the squares whose moves change when a piece comes to it or leaves it (itself and its neighbours)."""
+Segments = list[tuple[Action, ...]]
+"""Each square's moves (by square name): the canonical listing is their concatenation."""
 
 
-def moves(small: int, big: int) -> list[Action]:
-    """Every piece move, in the canonical order: by square name (a1, a2 … e5); big before small;
+@lru_cache(maxsize=1 << 12)
+def _tables_of(squares: int) -> tuple[Tables, ...]:
+    """The tables of the squares in the mask ``squares`` (cached: a move changes the same few squares)."""
+    return tuple(tables for tables in _TABLES if tables[1] & squares)
+
+
+def refresh(segments: Segments, stale: int, small: int, big: int) -> None:
+    """Work out again the moves of the squares in ``stale``, in ``segments``: by square name; big before small;
     move, slide, kloak; then by destination.  ``small`` and ``big`` are in the move layout."""
     free = ~(small | big)
     uncovered = small & ~big
-    found: list[Action] = []
-    for bit, near, steps, lifts, slides, kloaks in _TABLES:
-        if big & bit:
-            found += (slides if small & bit else lifts)[free & near]  # KL-5: only a kloaking big piece slides
-            found += kloaks[uncovered & near]  # KL-5: onto an uncovered small piece
+    for index, bit, near, steps, lifts, slides, kloaks in _tables_of(stale):
+        if big & bit:  # KL-5: only a kloaking big piece slides; a big piece kloaks an uncovered small piece
+            segments[index] = (slides if small & bit else lifts)[free & near] + kloaks[uncovered & near]
         elif small & bit:  # KL-4: a kloaked small piece cannot move on its own
-            found += steps[free & near]
-    return found
+            segments[index] = steps[free & near]
+        else:
+            segments[index] = ()
 
 
 def reaches(action: Step | Big | Slide | Kloak, pieces: int, squares: int) -> bool:
@@ -112,14 +138,14 @@ def _claim_tables() -> tuple[int, int, int, dict[int, Claim]]:
     lane = {step: k for k, step in enumerate(steps)}
     second = sum(1 << 24 - (4 * step - lane[step]) for step in steps)
     third = sum(1 << 48 - (8 * step - lane[step]) for step in steps)
-    found = {1 << 4 * index[line[0]] + lane[index[line[1]] - index[line[0]]]: Claim(*line) for line in LINES}
+    found = {1 << 4 * index[line[0]] + lane[index[line[1]] - index[line[0]]]: _CLAIMS[line] for line in LINES}
     return second, third, sum(found), found
 
 
 SECOND, THIRD, _LINE_STARTS, _CLAIM_AT = _claim_tables()
 
 
-def claims(small: int, big: int) -> tuple[Action, ...]:
+def claims(small: int, big: int) -> tuple[Claim, ...]:
     """KL-7: three squares in a line, each with a small piece, at least one covered (in line order).
 
     ``small`` and ``big`` are in the claim layout, where each lane checks one direction's lines at once.
@@ -132,7 +158,7 @@ def claims(small: int, big: int) -> tuple[Action, ...]:
 
 
 @lru_cache(maxsize=1 << 10)
-def _claims_from(lines: int) -> tuple[Action, ...]:
+def _claims_from(lines: int) -> tuple[Claim, ...]:
     """The claims of the lines set in ``lines``, in line order (cached: after most moves they are as before)."""
     found = []
     while lines:
@@ -148,30 +174,30 @@ PAIR, SLIDE, CLAIM, PASS = range(4)
 
 Slot = tuple[int, int, int, tuple[Action, ...]]
 """(kind, mask of origin, mask of destination, the actions): a claim's origin is its line's mask."""
-_NOWHERE: Slot = (SLIDE, 0, 0, ())
-"""Padding: a slide from no square, never legal, and turned down by the first test a slide meets."""
 
 
-def _slots() -> tuple[Slot, ...]:
+def _slots() -> tuple[Slot | None, ...]:
     """Every possible action of a turn of play, in slots that each hold at most one legal action at a time.
 
     From one square to a neighbour at most one of a step (KL-4), a big piece's move and a kloak (KL-5) is
     legal — the origin holds an uncovered small piece or a big one, the destination is open or holds an
     uncovered small piece — so they share a slot; a slide, legal beside a kloaking piece's move, has its own.
-    Padded with never-legal slots to a power of two, so a draw is one ``getrandbits`` (uniform, no rounding).
+    Padded with ``None`` (never legal, skipped before any test) to a power of two, so a draw is one
+    ``getrandbits`` (uniform, no rounding).
     """
     slots: list[Slot] = []
     for frm in _BY_NAME:
         for to in NEIGHBOURS[frm]:
-            slots.append((PAIR, BIT[frm], BIT[to], (Step(frm, to), Big(frm, to), Kloak(frm, to))))
-            slots.append((SLIDE, BIT[frm], BIT[to], (Slide(frm, to),)))
-    slots += [(CLAIM, LINE_BITS[line], 0, (Claim(*line),)) for line in LINES]
-    slots.append((PASS, 0, 0, (Pass(),)))
+            slots.append((PAIR, BIT[frm], BIT[to], tuple(_EVERY_MOVE[kind, frm, to] for kind in (Step, Big, Kloak))))
+            slots.append((SLIDE, BIT[frm], BIT[to], (_EVERY_MOVE[Slide, frm, to],)))
+    slots += [(CLAIM, LINE_BITS[line], 0, (_CLAIMS[line],)) for line in LINES]
+    slots.append((PASS, 0, 0, (PASS_ACTION,)))
     size = 1 << (len(slots) - 1).bit_length()
-    return tuple(slots) + (_NOWHERE,) * (size - len(slots))
+    return (*slots, *(None,) * (size - len(slots)))
 
 
 SLOTS = _slots()
 """The universe of a turn's actions: a random action is a slot drawn until one holds a legal action."""
 SLOT_BITS = (len(SLOTS) - 1).bit_length()
 """``getrandbits(SLOT_BITS)`` draws a slot."""
+

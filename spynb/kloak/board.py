@@ -57,14 +57,20 @@ def adjacent(a: str, b: str) -> bool:
     return b in NEIGHBOURS.get(a, ())
 
 
+def _in_order(a: str, b: str, c: str) -> tuple[str, str, str]:
+    """Three squares in line order (file, then rank)."""
+    first, second, third = sorted((a, b, c), key=line_key)
+    return first, second, third
+
+
 def _lines() -> tuple[tuple[str, str, str], ...]:
     found = set()
     for sq in SQUARES:
         f, r = _COORDS[sq]
         for df, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
-            squares = [square_at(f + i * df, r + i * dr) for i in range(3)]
-            if all(squares):
-                found.add(tuple(sorted(squares, key=line_key)))  # type: ignore[arg-type]
+            a, b, c = (square_at(f + i * df, r + i * dr) for i in range(3))
+            if a is not None and b is not None and c is not None:
+                found.add(_in_order(a, b, c))
     return tuple(sorted(found, key=lambda line: [line_key(s) for s in line]))
 
 
@@ -78,8 +84,11 @@ _LINE_SET = frozenset(LINES)
 
 def in_line(squares: tuple[str, ...]) -> tuple[str, str, str] | None:
     """The three squares written in line order, if they are three adjacent squares in a line."""
-    ordered = tuple(sorted(set(squares), key=line_key))
-    return ordered if ordered in _LINE_SET else None  # type: ignore[return-value]
+    distinct = set(squares)
+    if len(distinct) != 3:
+        return None
+    ordered = _in_order(*distinct)
+    return ordered if ordered in _LINE_SET else None
 
 
 SMALL_ROWS: tuple[tuple[str, ...], ...] = tuple(tuple(f"{f}{r}" for f in FILES) for r in (2, 3, 4))

@@ -21,7 +21,9 @@ from __future__ import annotations
 
 import random
 
-from spynb.engine import Action, SpynbError, View
+from typing import Any
+
+from spynb.engine import Action, SpynbError, State, View
 
 from .actions import Big, Claim, Kloak, Pass, Place, Score, Slide, Step
 from .board import VARIANTS
@@ -33,7 +35,7 @@ _MOVE = {"step": Step, "big": Big, "kloak": Kloak, "slide": Slide}
 _cache: dict[int, tuple[View, KloakState]] = {}
 
 
-def _action(event: dict) -> Action | None:
+def _action(event: dict[str, Any]) -> Action | None:
     kind = event["kind"]
     if kind == "place":
         return Place(event["square"], event["colour"])
@@ -61,7 +63,7 @@ def _start_big(view: View) -> list[str]:
 def _replay(view: View) -> KloakState:
     from .spec import SPEC
 
-    options: dict = {"turn_limit": view["turn_limit"]}
+    options: dict[str, Any] = {"turn_limit": view["turn_limit"]}
     layout = VARIANTS[view["variant"]]
     if dict(view["colours"]) != dict(layout.colours):
         options["colours"] = dict(view["colours"])
@@ -69,6 +71,8 @@ def _replay(view: View) -> KloakState:
     if start != sorted(layout.big_squares):
         options["big_squares"] = start
     state = SPEC.new_state(view["variant"], view["seats"], options)
+    if not isinstance(state, KloakState):  # KLOAK's spec makes KLOAK states: checked, for the type checker
+        raise TypeError(f"KLOAK's spec made a {type(state).__name__}")
     for event in view["events"]:
         action = _action(event)
         if action is not None:
@@ -95,7 +99,7 @@ def determinise(view: View, rng: random.Random) -> KloakState:
     return cached[1].clone()
 
 
-def evaluate(state: KloakState, seat: int) -> float:
+def evaluate(state: State, seat: int) -> float:
     """How promising ``state`` is for ``seat``: 1 won, 0 lost, ½ a draw; else by scores and threats.
 
     Each score of one's team is worth a fifth; being to move when a score is
@@ -103,6 +107,8 @@ def evaluate(state: KloakState, seat: int) -> float:
     move: for it, else against): the mover takes it unless it has a reason not to;
     a second turn in a row (KL-8) is worth a tenth, for it can set one up.
     """
+    if not isinstance(state, KloakState):
+        raise TypeError(f"KLOAK's evaluation reads a KLOAK state, not a {type(state).__name__}")
     if state.over:
         if not state.winners:
             return 0.5

@@ -49,8 +49,9 @@ def cell(square: str, view: View, memory: dict[str, str | None] | None = None) -
     if square in view["big"]:
         if small is None:
             return "[ ]"
-        if small == "?" and memory and memory.get(square):
-            return f"[{memory[square].lower()}]"
+        known = memory.get(square) if memory else None
+        if small == "?" and known:
+            return f"[{known.lower()}]"
         return f"[{small}]"
     return f" {small} " if small else " . "
 

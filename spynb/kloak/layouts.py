@@ -294,13 +294,14 @@ def _grid_lines(rows: int, cols: int) -> tuple[tuple[int, int, int], ...]:
     >>> len(_grid_lines(5, 3))      # the setup area: 5 files of 3 ranks
     20
     """
-    lines = []
+    lines: list[tuple[int, int, int]] = []
     for r in range(rows):
         for c in range(cols):
             for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
                 if 0 <= r + 2 * dr < rows and 0 <= c + 2 * dc < cols:
-                    lines.append(tuple((r + k * dr) * cols + c + k * dc for k in range(3)))
-    return tuple(lines)  # type: ignore[arg-type]
+                    start, step = r * cols + c, dr * cols + dc
+                    lines.append((start, start + step, start + 2 * step))
+    return tuple(lines)
 
 
 def random_layout(rows: int, cols: int, counts: Counts, rng: random.Random, tries: int = 200) -> list[int] | None:

@@ -13,7 +13,8 @@ their ``RULINGS.md`` ids.
 
 from __future__ import annotations
 
-from spynb.engine.rules import RULING, RuleBook, annotations, register, rulebook_rules
+from spynb.engine.rules import RULING, RuleBook, register, rulebook_rules
+from spynb.engine.rules import annotations as ruling_notes  # beside the __future__ import of the same name
 
 __all__ = ["RULES"]
 
@@ -134,5 +135,5 @@ _RULINGS: tuple[tuple[str, str, str, str], ...] = (
 )
 
 
-RULES = register(RuleBook("kloak", rulebook_rules("KL", _SECTIONS) + annotations("KL", RULING, _RULINGS)))
+RULES = register(RuleBook("kloak", rulebook_rules("KL", _SECTIONS) + ruling_notes("KL", RULING, _RULINGS)))
 """Every rule of KLOAK, by id (``KL/Gameplay``, ``KL/Gameplay.3``, ``KL-5``)."""

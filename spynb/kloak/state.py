@@ -37,7 +37,6 @@ _SETUP_ROWS, _SETUP_COLS = 5, 3  # the small-piece area seen file by file (see l
 _SQUARE_SET = frozenset(SQUARES)
 _ACTING = (PLAY, CHOOSE)
 _TURNS = tuple(Turn((seat,)) for seat in range(5))
-_PASS = Pass()
 _PLACES = {(sq, letter): Place(sq, letter) for sq in SETUP_ORDER for letter in COLOUR_NAMES}
 
 
@@ -241,16 +240,9 @@ class KloakState(State):
             return ()
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._choices() if self.phase == CHOOSE else self._actions()
+            legal = self._legal = self._choices() if self.phase == CHOOSE else self._board.actions()
         return legal
 
-    def _actions(self) -> tuple[Action, ...]:
-        board = self._board
-        moves, claims = board.moves(), board.claims()
-        if not moves:
-            return (*claims, _PASS)  # KL-9: pass only then
-        moves += claims
-        return tuple(moves)
 
     def _choices(self) -> tuple[Action, ...]:
         return tuple(sorted((Score(*line) for line in self.candidates), key=str))
@@ -264,9 +256,9 @@ class KloakState(State):
             return False
         if self.phase == PLAY:
             return action in self.legal_actions() if kind is Pass else self._board.allows(action)  # KL-9: pass only when no piece moves
-        if self.phase != CHOOSE or kind is not Score:
+        if self.phase != CHOOSE or not isinstance(action, Score):
             return False
-        return action.squares in self.candidates  # type: ignore[attr-defined]  # KL-6: a line just made
+        return action.squares in self.candidates  # KL-6: a line just made
 
     def piece_moves(self, square: str) -> tuple[Action, ...]:
         """KL-14: the moves of the piece a player touches on ``square`` (the top one: a big piece if there is one).
@@ -357,9 +349,9 @@ class KloakState(State):
         return rules.illegal("KL-7", "A claim must unkloak: at least one of the three small pieces must be under a "
                                      "big piece (a visible line scores only by a small move, KL-6)", action)
 
-    def _explain_move(self, action: Action) -> IllegalActionError:
+    def _explain_move(self, action: Step | Big | Kloak | Slide) -> IllegalActionError:
         rules = self.spec.rules
-        frm, to = action.frm, action.to  # type: ignore[attr-defined]
+        frm, to = action.frm, action.to
         if frm not in _SQUARE_SET or to not in _SQUARE_SET:
             return rules.illegal("KL-1", "Squares run from a1 to e5", action)
         if not adjacent(frm, to):
@@ -392,8 +384,9 @@ class KloakState(State):
 
     def _place(self, action: Place) -> None:
         square, colour = action.square, action.colour
-        if self._plan is not None and self._plan[len(self._board.small)] != action:
-            self._plan = None  # the setup left the plan drawn in simulation mode
+        plan = self._plan
+        if plan is not None and (planned := plan[len(self._board.small)]) is not action and planned != action:
+            self._plan = None  # the setup left the plan drawn in simulation mode (the plan's own object: no compare)
         self._board.place(square, colour)
         self._setup = advance(self._setup, self._colour_index[colour])
         self._log("place", None, ("square", square), ("colour", colour))
@@ -405,7 +398,7 @@ class KloakState(State):
         seat, frm, to = self.current, action.frm, action.to
         self._board.step(frm, to)
         self._log("step", seat, ("frm", frm), ("to", to))
-        lines = self.lines_made(to)  # KL-6: only a small move scores by moving
+        lines = self._board.lines_made(to)  # KL-6: only a small move scores by moving
         if len(lines) == 1:
             self._score(lines[0], "made")
         elif lines:
@@ -484,8 +477,11 @@ class KloakState(State):
             self.current = self.current % self.seats + 1
 
     def _log(self, kind: str, actor: int | None, *facts: tuple[str, Any]) -> None:
-        """Record a public event (KL-13) with its facts as (name, value) pairs, and the turn it happened in."""
-        self._history.entries.append((self.step, kind, actor, None, (*facts, ("turn", self.turn_number))))
+        """Record a public event (KL-13) with its facts as (name, value) pairs, and the turn it happened in (in
+        simulation mode, nothing: the null history would keep nothing of it)."""
+        history = self._history
+        if history is not NULL_HISTORY:
+            history.entries.append((self.step, kind, actor, None, facts + (("turn", self.turn_number),)))
 
     # -- invariants and hidden information ----------------------------------
     def validate(self) -> list[str]:

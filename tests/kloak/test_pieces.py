@@ -77,3 +77,22 @@ def test_the_masks_kept_in_step_by_every_move_equal_masks_built_afresh() -> None
             if state.phase == "play":
                 assert set(state.legal_actions()) >= {*afresh.moves(), *afresh.claims()}
             game.play(rng.choice(game.legal_actions()))
+
+
+def test_the_moves_kept_square_by_square_equal_the_moves_of_a_fresh_board_in_order() -> None:
+    """A board works out again only the moves of the squares beside a change; the listing stays exactly a fresh
+    board's (same actions, same order), in the board and in a copy played on apart from it."""
+    rng = random.Random(7)
+    for seed in range(6):
+        game = spynb.new_game("kloak", seed=seed, options={"turn_limit": 80})
+        while not game.over:
+            state = game.state
+            if state.phase == "play":
+                listed = state.legal_actions()
+                assert listed == Board(dict(state.small), state.big).actions()
+                other = state.clone()
+                other.apply(rng.choice(listed))
+                assert state._board.actions() == listed
+                if other.phase == "play":
+                    assert other.legal_actions() == Board(dict(other.small), other.big).actions()
+            game.play(rng.choice(game.legal_actions()))
