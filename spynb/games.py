@@ -54,8 +54,7 @@ def get_spec(name: str) -> GameSpec:
     :raises SpynbError: when no game has that name (or ``name`` is not a str).
     """
     if not isinstance(name, str):
-        _discover()
-        raise SpynbError(f"a game's name is a str, one of {', '.join(sorted(_SPECS))}; not {name!r}")
+        raise SpynbError(f"a game's name is a str, one of {', '.join(game_names())}; not {name!r}")
     spec, package = _SPECS.get(name), name.replace("-", "_")
     if spec is None and package.isidentifier():
         spec = _register(package)

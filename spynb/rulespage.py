@@ -10,14 +10,15 @@ True
 
 from __future__ import annotations
 
+import functools
 import re
 from html import escape
 
-from spynb.engine import RULEBOOK, RULING, Rule
+from spynb.engine import RULEBOOK, RULING, Rule, RuleBook
 
 from .games import get_spec
 
-__all__ = ["APP_EXIT", "rule_anchor", "rule_href", "site_href", "rule_kind", "rules_html"]
+__all__ = ["APP_EXIT", "rule_anchor", "rule_href", "rule_link", "rule_links", "site_href", "rule_kind", "rules_html"]
 
 #: JupyterLab takes a relative link in a notebook for a file beside the notebook and opens it inside
 #: the app (a page of the site is no such file: the click does nothing). It leaves to the browser an
@@ -55,6 +56,34 @@ def rule_href(rule_id: str) -> str:
     return f"{site_href('rules/index.html')}#{rule_anchor(rule_id)}"
 
 
+def rule_link(rules: RuleBook, rule_id: str) -> dict[str, str]:
+    """What a small link to one rule needs: its id, its address on the rules page and its citation ("" for none).
+
+    >>> rule_link(get_spec("target").rules, "TG-11")["rule_href"]
+    '../rules/index.html?%#TG-11'
+    >>> rule_link(get_spec("target").rules, "")
+    {'rule': '', 'rule_href': '', 'citation': ''}
+    """
+    if not rule_id or rule_id not in rules:
+        return {"rule": "", "rule_href": "", "citation": ""}
+    return {"rule": rule_id, "rule_href": rule_href(rule_id), "citation": rules.citation(rule_id)}
+
+
+@functools.cache
+def _links(game: str) -> tuple[tuple[str, dict[str, str]], ...]:
+    rules = get_spec(game).rules
+    return tuple((rule.id, rule_link(rules, rule.id)) for rule in rules if rule.source != RULEBOOK)
+
+
+def rule_links(game: str) -> dict[str, dict[str, str]]:
+    """Every ruling and reading of ``game`` (what its texts cite beside them) -> its :func:`rule_link`.
+
+    >>> rule_links("kloak")["KL-8"]["citation"]
+    'rulebook: Unkloaking on Your Turn; ruling KL-8'
+    """
+    return {rule_id: dict(link) for rule_id, link in _links(game)}
+
+
 _LABELS = {
     RULING: ("Ruling", "spynb's ruling, not rulebook text."),
     "faq": ("Publisher's FAQ", "from the publisher's FAQ, not the rulebook."),
@@ -67,12 +96,29 @@ def rule_kind(rule: Rule) -> tuple[str, str]:
     return _LABELS.get(rule.source, _READING)
 
 
-def _ruling(rule: Rule) -> str:
+_CITED = re.compile(r"\b[A-Z]{2,3}-(?:[A-Z]+-)?[0-9]+\b")
+"""A ruling's id inside another rule's text (``TG-6``, ``TG-S10``, ``TG-FAQ-3``)."""
+
+
+def _linked(text: str, rules: RuleBook) -> str:
+    """``text`` as HTML, each id of a rule in ``rules`` it cites made a small link to that rule's anchor.
+
+    >>> _linked("Deposited unless destroyed (TG-6), TG-99 aside.", get_spec("target").rules)
+    'Deposited unless destroyed (<a class="rid" href="#TG-6">TG-6</a>), TG-99 aside.'
+    """
+    def link(found: re.Match[str]) -> str:
+        rule_id = found.group(0)
+        return f'<a class="rid" href="#{rule_anchor(rule_id)}">{rule_id}</a>' if rule_id in rules else rule_id
+
+    return _CITED.sub(link, escape(text))
+
+
+def _ruling(rule: Rule, rules: RuleBook) -> str:
     kind, note = rule_kind(rule)
     css = "ruling" if rule.source == RULING else "reading"
     return (f'<aside class="{css}" id="{escape(rule_anchor(rule.id))}">'
             f"<h4>{kind} {escape(rule.id)} — {escape(rule.title)}</h4>"
-            f'<p><em class="label">{note}</em> {escape(rule.text)}</p></aside>')
+            f'<p><em class="label">{note}</em> {_linked(rule.text, rules)}</p></aside>')
 
 
 def _sentence(rule: Rule) -> str:
@@ -97,10 +143,10 @@ def rules_html(game: str) -> str:
             parts.append('<ul class="sentences">' + "".join(map(_sentence, sentences)) + "</ul>")
         else:
             parts.append(f"<p>{escape(section.text)}</p>")
-        parts += [_ruling(r) for r in rules if r.source != RULEBOOK and r.section == section.id]
+        parts += [_ruling(r, spec.rules) for r in rules if r.source != RULEBOOK and r.section == section.id]
     sections = {s.id for s in spec.rules.sections()}
     orphans = [r for r in rules if r.source != RULEBOOK and r.section not in sections]
     if orphans:
-        parts += [f'<h3 id="{escape(spec.name)}-further">Further rulings</h3>'] + [_ruling(r) for r in orphans]
+        parts += [f'<h3 id="{escape(spec.name)}-further">Further rulings</h3>'] + [_ruling(r, spec.rules) for r in orphans]
     parts.append("</section>")
     return "\n".join(parts)

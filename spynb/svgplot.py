@@ -38,7 +38,7 @@ class Axes:
     """One plot area: records what is drawn and writes it as SVG."""
 
     def __init__(self) -> None:
-        self.items: list[tuple[str, dict]] = []
+        self.items: list[tuple[str, dict[str, Any]]] = []
         self.title = self.xlabel = self.ylabel = ""
         self.logx = False
         self.legend_on = False

@@ -76,6 +76,10 @@ class _Plan:
     """The bot's reading of its notes: base, missing documents, where its agents and the documents lie."""
 
     def __init__(self, view: View) -> None:
+        self.own: str  # the view's JSON-safe fields, typed here once
+        self.hand: str
+        self.notes: dict[int, str]
+        self.seen: dict[int, tuple[bool, bool, int]]
         self.own, self.hand = view["agents"], view["hand"]
         self.anchor = self.own[1]
         self.rivals = set(AGENTS) - set(self.own)

@@ -142,7 +142,7 @@ class ISMCTSBot:
             root.children[(me, hint)] = SearchNode(seat=me, bonus=self.prior)
         with paused_gc():  # the imagined games are short-lived: nothing for the collector to find
             for _ in range(self.iterations):
-                state = self.spec.determinise(view, self.rng)  # type: ignore[misc]
+                state = self.spec.determinise(view, self.rng)  # type: ignore[misc]  # not None: __init__ checks
                 state.stop_logging()  # nothing below reads the imagined game's events
                 self._iterate(root, state, me)
         return root
@@ -199,7 +199,7 @@ class ISMCTSBot:
                 action = self._fresh(state, untried)
                 children[(seat, action)] = SearchNode(seat=seat, available=1)
             else:
-                action = tried  # type: ignore[assignment]
+                action = tried  # type: ignore[assignment]  # not None: some action was tried
             child = children[(seat, action)]
             state.apply(action, seat)
             path.append(child)

@@ -34,11 +34,13 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence, Set as AbstractSet
+from typing import cast
 
 from spynb.engine import Action, GameSpec, State, View
 from spynb.kloak.actions import Big, Claim, Kloak, Score, Slide, Step
 from spynb.kloak.board import FILES, LINES, LINES_THROUGH, NEIGHBOURS
 from spynb.kloak.memory import memory_aid
+from spynb.kloak.state import KloakState
 
 from .ismcts import SearchSettings
 
@@ -237,7 +239,7 @@ def take_a_score(state: State, rng: random.Random) -> Action | None:
     The searching bot's imagined state is the whole board (KL-13: the history tells every colour), so it
     may read the colours under the big pieces.
     """
-    scoring = state.scoring_actions()  # type: ignore[attr-defined]
+    scoring = cast(KloakState, state).scoring_actions()  # the imagined state of a KLOAK game
     return rng.choice(scoring) if scoring else None
 
 

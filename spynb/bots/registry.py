@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 
 from spynb.engine import GameSpec, SpynbError
 
@@ -14,10 +15,11 @@ __all__ = ["make_bot", "bot_names"]
 
 def _rules_bot(spec: GameSpec, seed: int) -> Bot:
     module = importlib.import_module(f"spynb.bots.{spec.name.replace('-', '_')}")
-    return module.RULES_BOT(spec, seed)
+    bot: Bot = module.RULES_BOT(spec, seed)
+    return bot
 
 
-_FACTORIES = {
+_FACTORIES: dict[str, Callable[[GameSpec, int], Bot]] = {
     "random": lambda spec, seed: RandomBot(spec, seed),
     "rules": _rules_bot,
     "ismcts": lambda spec, seed: ISMCTSBot(spec, seed),
@@ -35,6 +37,6 @@ def make_bot(name: str, spec: GameSpec, seed: int = 0) -> Bot:
     except KeyError:
         raise SpynbError(f"no bot called {name!r}; bots: {', '.join(_FACTORIES)}") from None
     try:
-        return factory(spec, seed)  # type: ignore[no-untyped-call]
+        return factory(spec, seed)
     except ModuleNotFoundError:
         raise SpynbError(f"{spec.title} has no {name!r} bot yet") from None

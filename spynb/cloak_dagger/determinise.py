@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any
 
 from spynb.engine import View
 
@@ -34,6 +33,7 @@ def determinise(view: View, rng: random.Random) -> CloakDaggerState:
     seats, seat = view["seats"], view.seat
     assert seat is not None, "determinise a seat's view, not the omniscient one"
     state = SPEC.new_state("standard", seats, {"turn_limit": view["turn_limit"]})
+    assert isinstance(state, CloakDaggerState)  # what SPEC.create makes
     unplaced = _cards_in_play(seats)
     unplaced.subtract(view["hand"] + view["stack_bottom"])
     hands = {int(s): letters for s, letters in view["hands_known"].items()}
@@ -70,13 +70,12 @@ def determinise(view: View, rng: random.Random) -> CloakDaggerState:
     places = open_places or list(ENVELOPES)
     for card in rest:
         envelopes[rng.choice(places)] += card
-    _set(state, view, envelopes, hands, stack)
+    _set(state, view, seat, envelopes, hands, stack)
     return state
 
 
-def _set(state: CloakDaggerState, view: View, envelopes: dict[int, str], hands: dict[int, str],
+def _set(state: CloakDaggerState, view: View, seat: int, envelopes: dict[int, str], hands: dict[int, str],
          stack: Counter[str]) -> None:
-    seat: Any = view.seat
     state.envelopes = [""] + [sort_cards(envelopes[e]) for e in ENVELOPES]
     state.hands = [""] + [view["hand"] if s == seat else sort_cards(hands.get(s, "")) for s in range(1, view["seats"] + 1)]
     state.stack_hidden = {card: stack.get(card, 0) for card in STACK_COUNTS}

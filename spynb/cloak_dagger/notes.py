@@ -92,7 +92,7 @@ class Notebook:
             note.add(data["card"], 0, turn)
         elif kind == "take":
             self.cross_out_everywhere(data["shown"])
-            self.known_hands[actor] = (data["shown"], data["count"] - 1)
+            self.known_hands[actor] = (data["shown"], data["count"] - 1)  # type: ignore[index]  # a seat's move
         elif kind == "took":
             for card in data["cards"]:
                 self.notes[envelope].cross_out(card)
@@ -101,11 +101,11 @@ class Notebook:
         elif kind == "deposit":
             self.notes[envelope].add(data["cards"], 0, turn)
         elif kind == "shown" and actor != self.seat:
-            letters = self.known_in_hand(actor)
+            letters = self.known_in_hand(actor)  # type: ignore[arg-type]  # a seat's move
             unseen = data["count"] - len(letters)
             self.notes[envelope].add(letters, unseen, turn)
         elif kind == "finish":
-            self.known_hands[actor] = ("", 0)
+            self.known_hands[actor] = ("", 0)  # type: ignore[index]  # a seat's move
         elif kind == "win":
             self.notes[envelope].look(data["contents"], turn)
 

@@ -1,7 +1,5 @@
 """Cloak & Dagger's rules: the rulebook's sections and sentences, and rulings CD-1 … CD-10."""
 
-from __future__ import annotations
-
 from spynb.engine.rules import RULING, RuleBook, annotations, register, rulebook_rules
 
 _SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (

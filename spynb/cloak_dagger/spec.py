@@ -22,6 +22,6 @@ SPEC = GameSpec(
     parse=parse,
     options=("turn_limit",),
     determinise=determinise,
-    evaluate=evaluate,
+    evaluate=evaluate,  # type: ignore[arg-type]  # the engine hands it only states this spec creates
     draw=drawing("cloak_dagger"),
 )

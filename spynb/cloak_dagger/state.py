@@ -43,7 +43,7 @@ _ENVELOPE_ACTIONS = tuple(Open(e) for e in ENVELOPES)
 _SEAT_TURNS = {seat: Turn((seat,)) for seat in range(1, 7)}
 _ONLY = {seat: frozenset((seat,)) for seat in range(1, 7)}
 """The audience of what one seat alone sees."""
-_PLANS, _REPORT, _MESSAGE = DOCUMENTS
+_PLANS, _REPORT, _MESSAGE = tuple(DOCUMENTS)
 CUTS = {card: Cut(card) for card in STACK_COUNTS}
 DRAWS = {card: Draw(card) for card in STACK_COUNTS}
 _DECISIONS: dict[tuple[str, int], tuple[Action, ...]] = {}
@@ -109,16 +109,16 @@ class CloakDaggerState(State):
 
     def is_legal(self, action: Action, seat: int | None) -> bool:
         """As membership in the legal actions, without comparing against every envelope or card."""
-        cls = type(action)
+        phase = self.phase
         if seat is None:
-            if cls is Cut:
-                return self.phase is CUT and action.card in STACK_COUNTS and self._cut_pool()[action.card] > 0
-            return cls is Draw and self.phase is DRAW and self.stack_hidden.get(action.card, 0) > 0
+            if phase is CUT:
+                return type(action) is Cut and action.card in STACK_COUNTS and self._cut_pool()[action.card] > 0
+            return phase is DRAW and type(action) is Draw and self.stack_hidden.get(action.card, 0) > 0
         if seat != self.current:
             return False
-        if self.phase is SELECT:
-            return cls is Open and action.envelope in ENVELOPES
-        return self.phase is DECIDE and action in self._choices
+        if phase is SELECT:
+            return type(action) is Open and action.envelope in ENVELOPES
+        return phase is DECIDE and action in self._choices
 
     def _decisions(self) -> tuple[Action, ...]:
         key = self.envelopes[self.selected], self.current
@@ -372,8 +372,9 @@ class CloakDaggerState(State):
 
     def _turn_problems(self) -> list[str]:
         """CD-3, CD-5, CD-8: the seat to move, its selected envelope and its choices agree with the box."""
-        if not isinstance(self.phase, Phase):  # the turn procedure compares members by identity
-            return [f"the phase {self.phase!r} is not a Phase"]
+        phase: object = self.phase  # checked as any value: a white-box test or a bad copy may have put anything
+        if not isinstance(phase, Phase):  # the turn procedure compares members by identity
+            return [f"the phase {phase!r} is not a Phase"]
         problems = []
         if self.phase in (SELECT, DECIDE, DRAW) and not 1 <= self.current <= self.seats:
             problems.append(f"no seat {self.current} to move")

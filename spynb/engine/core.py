@@ -23,6 +23,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from .errors import ActionError, IllegalActionError, SeatError
 
 if TYPE_CHECKING:
+    from dataclasses import Field
+
     from .game import GameSpec
 
 __all__ = ["Turn", "CHANCE_TURN", "OVER", "Action", "Event", "View", "FrozenDict", "freeze", "State", "EVERYONE",
@@ -84,6 +86,8 @@ class Action:
 
     __slots__ = ()
     is_chance: ClassVar[bool] = False
+    if TYPE_CHECKING:  # what the dataclass decorator gives every subclass
+        __dataclass_fields__: ClassVar[dict[str, Field[Any]]]
 
     def __post_init__(self) -> None:
         for name, kind in _field_types(type(self)):
@@ -92,7 +96,7 @@ class Action:
                 raise ActionError(type(self).__name__, name, kind, value)
 
     def __repr__(self) -> str:
-        values = [(getattr(self, f.name), f.default) for f in fields(self)]  # type: ignore[arg-type]
+        values = [(getattr(self, f.name), f.default) for f in fields(self)]
         while values and values[-1][0] == values[-1][1]:
             values.pop()
         return f"{type(self).__name__}({', '.join(repr(value) for value, _ in values)})"
@@ -139,9 +143,10 @@ class FrozenDict(dict[Any, Any]):
     def _refuse(self, *args: object, **kwargs: object) -> None:
         raise TypeError("a view is read-only")
 
+    # One refusal stands for every changing method, whatever its signature.
     __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = _refuse  # type: ignore[assignment]
 
-    def __hash__(self) -> int:  # type: ignore[override]
+    def __hash__(self) -> int:  # type: ignore[override]  # dict is unhashable; a view never changes, so it hashes
         return hash(tuple(sorted(self.items(), key=lambda kv: kv[0])))
 
     def __reduce__(self) -> tuple[type, tuple[dict[Any, Any]]]:
@@ -182,9 +187,13 @@ class Event:
     (not frozen only because they are made on the hot path, where a frozen
     dataclass costs six times as much).
 
-    >>> e = Event(3, "cut", 2, None, lambda e: f"Seat {e.actor} cut {e.get('card')}.", (("card", "K"),))
-    >>> e.text
-    'Seat 2 cut K.'
+    ``cites`` is the id of the rule the event applies, kept beside the text
+    (never in it: a reader sees it as a small link), or a function of the
+    event that names it; the game's narration gives it with the narrator.
+
+    >>> e = Event(3, "cut", 2, None, lambda e: f"Seat {e.actor} cut {e.get('card')}.", (("card", "K"),), cites="CD-2")
+    >>> e.text, e.rule
+    ('Seat 2 cut K.', 'CD-2')
     """
 
     step: int
@@ -194,6 +203,7 @@ class Event:
     narration: str | Callable[[Event], str] = field(compare=False)
     data: tuple[tuple[str, Any], ...] = ()
     _frozen: FrozenDict | None = field(default=None, compare=False, repr=False)
+    cites: str | Callable[[Event], str | None] | None = field(default=None, compare=False, repr=False)
 
     @property
     def text(self) -> str:
@@ -201,6 +211,13 @@ class Event:
         if not isinstance(self.narration, str):
             self.narration = self.narration(self)
         return self.narration
+
+    @property
+    def rule(self) -> str | None:
+        """The id of the rule the event applies, or None (named on first reading, like the text)."""
+        if callable(self.cites):
+            self.cites = self.cites(self)
+        return self.cites
 
     def visible_to(self, seat: int | None) -> bool:
         """Did ``seat`` see it?  ``None`` is the omniscient onlooker."""
@@ -216,7 +233,7 @@ class Event:
         return {
             "step": self.step, "kind": self.kind, "actor": self.actor,
             "seen_by": "everyone" if self.seen_by is None else sorted(self.seen_by),
-            "text": self.text, **dict(self.data),
+            "text": self.text, **({"rule": self.rule} if self.rule else {}), **dict(self.data),
         }
 
     def frozen(self) -> FrozenDict:

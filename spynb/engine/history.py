@@ -3,7 +3,9 @@
 Logging is on the hot path of every simulation, and most simulated events are
 never read.  A game appends entries ``(step, kind, actor, seen_by, facts)`` to
 :attr:`History.entries`; :meth:`History.events` makes them into events, each
-narrated by ``narrators[kind]``, the first time anyone asks.
+narrated by ``narrators[kind]``, the first time anyone asks, and citing
+``cites[kind]``: the rule it applies, if any (an id, or a function of the event
+naming it), kept with the narration rather than logged with each entry.
 """
 
 from __future__ import annotations
@@ -27,21 +29,25 @@ class History:
     say); sealed chunks are tuples shared by every copy, so copying a long history costs only its open
     chunk.  Two histories are equal when they hold the same entries.
 
-    >>> history = History({"cut": lambda e: f"Seat {e.actor} cut {e.get('card')}."})
+    >>> history = History({"cut": lambda e: f"Seat {e.actor} cut {e.get('card')}."}, cites={"cut": "CD-2"})
     >>> history.entries.append((1, "cut", 2, None, (("card", "K"),)))
     >>> history.seal()
-    >>> [e.text for e in history.events()]
-    ['Seat 2 cut K.']
+    >>> [(e.text, e.rule) for e in history.events()]
+    [('Seat 2 cut K.', 'CD-2')]
     >>> history.copy() == history, len(history.seen_by(1))
     (True, 1)
     """
 
-    __slots__ = ("narrators", "entries", "_sealed", "_sealed_count", "_made")
+    __slots__ = ("narrators", "cites", "entries", "_sealed", "_sealed_count", "_made")
 
     def __init__(self, narrators: Mapping[str, str | Callable[[Event], str]],
-                 sealed: tuple[tuple[Entry, ...], ...] = (), entries: list[Entry] | None = None) -> None:
+                 sealed: tuple[tuple[Entry, ...], ...] = (), entries: list[Entry] | None = None, *,
+                 cites: Mapping[str, str | Callable[[Event], str | None]] | None = None) -> None:
         self.narrators = narrators
         """Event kind -> its text, or a narrator writing it from the event."""
+        self.cites = cites or {}
+        """Event kind -> the id of the rule it applies, or a function of the event naming it (kinds citing none
+        are left out)."""
         self.entries: list[Entry] = [] if entries is None else entries
         """The open chunk: where a game logs."""
         self._sealed = sealed
@@ -59,9 +65,9 @@ class History:
         """Every event so far, in order (the list is the cache itself: read it, do not change it)."""
         made, start = self._made, len(self._made)
         if start < len(self):
-            narrators, sealed = self.narrators, self._sealed_count
+            narrators, cites, sealed = self.narrators, self.cites, self._sealed_count
             new = self.entries[start - sealed:] if start >= sealed else islice(self._all(), start, None)
-            made.extend(Event(step, kind, actor, seen_by, narrators[kind], facts)
+            made.extend(Event(step, kind, actor, seen_by, narrators[kind], facts, cites=cites.get(kind))
                         for step, kind, actor, seen_by, facts in new)
         return made
 
@@ -77,7 +83,7 @@ class History:
             self.entries = []
 
     def copy(self) -> History:
-        other = History(self.narrators, entries=self.entries[:])
+        other = History(self.narrators, entries=self.entries[:], cites=self.cites)
         other._sealed, other._sealed_count, other._made = self._sealed, self._sealed_count, self._made[:]
         return other
 
@@ -86,7 +92,8 @@ class History:
         def seen(entries: Iterable[Entry]) -> list[Entry]:
             return [entry for entry in entries if entry[3] is None or seat in entry[3]]
 
-        return History(self.narrators, tuple(tuple(seen(chunk)) for chunk in self._sealed), seen(self.entries))
+        return History(self.narrators, tuple(tuple(seen(chunk)) for chunk in self._sealed), seen(self.entries),
+                       cites=self.cites)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, History) and list(self._all()) == list(other._all())
@@ -105,7 +112,7 @@ class _Discarding(list[Entry]):
     does nothing with it at C speed (a built-in function is not bound to the list, so no method call is made)."""
 
     __slots__ = ()
-    append = id  # type: ignore[assignment]
+    append = id  # type: ignore[assignment]  # returns an int, which nobody reads
 
 
 class NullHistory(History):

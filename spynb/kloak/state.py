@@ -86,7 +86,7 @@ def _said_slide(e: Event) -> str:
 
 
 def _said_choose(e: Event) -> str:
-    return f"Seat {e.actor}'s move made {len(e.get('lines'))} lines of three; they choose which three score (KL-6)."
+    return f"Seat {e.actor}'s move made {len(e.get('lines'))} lines of three; they choose which three score."
 
 
 def _said_claim(e: Event) -> str:
@@ -105,11 +105,11 @@ def _said_win(e: Event) -> str:
 
 
 def _said_penalty(e: Event) -> str:
-    return f"Seat {e.actor} takes two turns in a row (KL-8)."
+    return f"Seat {e.actor} takes two turns in a row."
 
 
 def _said_pass(e: Event) -> str:
-    return f"Seat {e.actor} cannot move any piece and passes (KL-9)."
+    return f"Seat {e.actor} cannot move any piece and passes."
 
 
 def _said_score(e: Event) -> str:
@@ -123,6 +123,8 @@ _NARRATORS: dict[str, str | Callable[[Event], str]] = {
     "claim": _said_claim, "score": _said_score, "win": _said_win, "penalty": _said_penalty, "pass": _said_pass,
     "limit": lambda e: f"The turn limit of {e.get('limit')} turns is reached: a draw.",
 }
+_CITES = {"choose": "KL-6", "penalty": "KL-8", "pass": "KL-9"}
+"""Event kind -> the ruling it applies, shown beside the text as a link."""
 
 
 class KloakState(State):
@@ -156,7 +158,7 @@ class KloakState(State):
         """KL-6: the lines the mover chooses among after a small move."""
         self._winners: tuple[int, ...] = ()
         self.step = 0
-        self._history: History = History(_NARRATORS)
+        self._history: History = History(_NARRATORS, cites=_CITES)
 
     def set_board(self, small: Mapping[str, str], big: Iterable[str]) -> None:
         """Put exactly these pieces on the board: square -> colour of each small piece, and the big pieces' squares.

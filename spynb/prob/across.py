@@ -84,8 +84,8 @@ class BotGame:
     limited: bool
 
 
-def bot_game_trial(game: str, seats: int, turn_limit: int | None = None) -> Any:
-    """A trial: every seat a rules bot; returns a :class:`BotGame`."""
+def bot_game_trial(game: str, seats: int, turn_limit: int | None = None, variant: str | None = None) -> Any:
+    """A trial: every seat a rules bot, in ``variant`` (the game's default if ``None``); returns a :class:`BotGame`."""
     from spynb.bots import make_bot, play_match
     from spynb.engine import Game
 
@@ -96,8 +96,8 @@ def bot_game_trial(game: str, seats: int, turn_limit: int | None = None) -> Any:
         seed = rng.randrange(2**31)
         bots = {s: make_bot("rules", spec, seed + s) for s in range(1, seats + 1)}
         options = {"turn_limit": limit}
-        first = first_mover(game, Game(spec, seats=seats, seed=seed, options=options).view(None))
-        result = play_match(spec, bots, seed=seed, options=options)
+        first = first_mover(game, Game(spec, variant=variant, seats=seats, seed=seed, options=options).view(None))
+        result = play_match(spec, bots, seed=seed, variant=variant, options=options)
         return BotGame(result.winners, first, result.turns, not result.winners)
 
     return trial

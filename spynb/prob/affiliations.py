@@ -156,13 +156,13 @@ def affiliation_table(view: View, *, double_agent_shows: Fraction = HALF, exact_
     else:
         cells = sampled_posterior(view, trials, seed, double_agent_shows)
     shown = evidence(view)
-    notes = [f"You are {AFFILIATION_NAMES[view['affiliation']]}."]
-    notes += [f"Seat {s} showed you {c.upper()} through an Outed (TG-7); a Double Agent shows either colour "
-              f"with chance {double_agent_shows} here." for s, c in sorted(shown.items())]
-    notes.append("Cards seen (hand, surveillance, Blown Cover) do not move these chances: "
-                 "affiliations are dealt apart from the cards (TG-1).")
+    notes = [(f"You are {AFFILIATION_NAMES[view['affiliation']]}.", "")]
+    notes += [(f"Seat {s} showed you {c.upper()} through an Outed; a Double Agent shows either colour "
+               f"with chance {double_agent_shows} here.", "TG-7") for s, c in sorted(shown.items())]
+    notes.append(("Cards seen (hand, surveillance, Blown Cover) do not move these chances: "
+                  "affiliations are dealt apart from the cards.", "TG-1"))
     columns = tuple(AFFILIATION_NAMES[a] for a in AFFILIATIONS)
     named = {s: {AFFILIATION_NAMES[a]: row[a] for a in AFFILIATIONS}
              for s, row in cells.items()}
     return Deduction(f"Seat {view.seat}: each other seat's affiliation", seat_of(view), columns, named, exact,
-                     tuple(notes))
+                     tuple(text for text, _ in notes), tuple(rule for _, rule in notes))

@@ -19,13 +19,16 @@ import random
 from collections.abc import Callable
 from fractions import Fraction
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING
 
 from spynb.cloak_dagger.cards import DOCUMENTS, HAZARDS, IMPLEMENTS, STACK_COUNTS
 from spynb.games import get_spec
 
 from .exact import draws_until, outcome_distribution, probability
 from .simulate import random_playout
+
+if TYPE_CHECKING:
+    from spynb.engine import Action, Event, State
 
 __all__ = [
     "STACK_SIZE", "DOCUMENT_CARDS", "new_state",
@@ -44,13 +47,13 @@ DOUBLE_AGENTS = sum(STACK_COUNTS[c] for c in IMPLEMENTS)
 """3: a, b and c."""
 
 
-def new_state(seats: int, turn_limit: int | None = None) -> Any:
+def new_state(seats: int, turn_limit: int | None = None) -> State:
     """A fresh game (its first chance point is the cut, CD-2)."""
     options = {} if turn_limit is None else {"turn_limit": turn_limit}
     return get_spec("cloak-dagger").new_state(seats=seats, options=options)
 
 
-def _events(state: Any, kind: str) -> list[Any]:
+def _events(state: State, kind: str) -> list[Event]:
     return [e for e in state.events if e.kind == kind]
 
 
@@ -61,7 +64,7 @@ def first_document_by_counting() -> Fraction:
     return Fraction(DOCUMENT_CARDS, STACK_SIZE)
 
 
-def _deposit_then_place(state: Any) -> Any:
+def _deposit_then_place(state: State) -> Action:
     """A fixed script: with cards in hand open your own seat's envelope (CD-4), else open envelope 20."""
     seat = state.turn.seats[0]
     holding = state.view(None)["hands"][str(seat)]
@@ -130,11 +133,11 @@ def cut_round_by_counting(seats: int) -> dict[str, Fraction]:
     return {k: v for k, v in sorted(result.items()) if v}
 
 
-def _round_over(state: Any) -> bool:
+def _round_over(state: State) -> bool:
     return any(e.kind in ("first", "recut") for e in state.events)
 
 
-def _round_value(state: Any) -> str:
+def _round_value(state: State) -> str:
     return _round_outcome([e.get("card") for e in _events(state, "cut")])
 
 
@@ -179,7 +182,8 @@ def double_agent_first(seats: int, round_table: Callable[[int], dict[str, Fracti
 def cut_winner_trial(rng: random.Random, seats: int) -> str:
     """Resolve the whole cut in the engine (recuts included); the winning card."""
     state = random_playout(new_state(seats), rng, stop=lambda s: not s.turn.chance)
-    return _events(state, "first")[0].get("card")
+    card: str = _events(state, "first")[0].get("card")
+    return card
 
 
 def double_agent_first_trial(rng: random.Random, seats: int) -> bool:
@@ -221,7 +225,7 @@ def placements_until_documents_by_pile() -> dict[int, Fraction]:
 
 def placements_until_documents_trial(rng: random.Random, seats: int = 3) -> int:
     """Random players until X, Y and Z have each been placed; how many placements that took."""
-    def all_placed(state: Any) -> bool:
+    def all_placed(state: State) -> bool:
         return set(DOCUMENTS) <= {e.get("card") for e in _events(state, "placed")}
 
     state = random_playout(new_state(seats), rng, stop=all_placed)

@@ -31,13 +31,16 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from itertools import permutations
-from typing import Any
+from typing import TYPE_CHECKING
 
-from spynb.engine import SpynbError, View
+from spynb.engine import SpynbError, State, View
 from spynb.kloak.board import LINES, SMALL_SQUARES, in_line
+
+if TYPE_CHECKING:
+    from .deduce import Deduction
 
 __all__ = [
     "CLAIM_MOVES", "claim_position", "covered_colours", "line_chance", "line_chance_by_listing",
@@ -46,12 +49,15 @@ __all__ = [
     "claim_value", "break_even", "one_colour", "holds", "board_trial", "setup_trial",
 ]
 
+BoardTest = Callable[[Mapping[str, str]], bool]
+"""A test of a trial's board: given the colour on each small square, whether it holds."""
+
 CLAIM_MOVES = ("B a1xa2", "B e5xe4", "B b1xb2", "B d5xd4")
 """Four big moves from the seeded setup of :func:`claim_position`: a2, b2, d4 and e4 are kloaked."""
 _SETUP_LINES = tuple(line for line in LINES if all(sq in SMALL_SQUARES for sq in line))
 
 
-def claim_position(seed: int = 3, moves: Sequence[str] = CLAIM_MOVES) -> Any:
+def claim_position(seed: int = 3, moves: Sequence[str] = CLAIM_MOVES) -> State:
     """A seeded two-player game after ``moves`` (only big pieces have moved)."""
     import spynb
 
@@ -202,7 +208,7 @@ def square_chance_by_counting(view: View, colour: str) -> Fraction:
     return Fraction(pool[colour], sum(pool.values()))
 
 
-def covered_table(view: View, after_setup: bool = False) -> Any:
+def covered_table(view: View, after_setup: bool = False) -> Deduction:
     """The deduction table: the chance of each colour under each big piece (see :func:`square_chances`)."""
     from spynb.kloak.board import COLOUR_NAMES
 
@@ -211,10 +217,10 @@ def covered_table(view: View, after_setup: bool = False) -> Any:
     chances = square_chances(view, after_setup)
     colours = sorted(covered_colours(view))
     cells = {sq: {COLOUR_NAMES.get(c, c): p for c, p in row.items()} for sq, row in chances.items()}
-    how = ("only arrangements that make a valid setup (KL-2): no small piece has moved" if after_setup
-           else "the board as seen (KL-13): every arrangement of the covered colours alike")
+    how, rule = (("only arrangements that make a valid setup: no small piece has moved", "KL-2") if after_setup
+                 else ("the board as seen: every arrangement of the covered colours alike", "KL-13"))
     return Deduction(f"Seat {view.seat}: the colour under each big piece", seat_of(view),
-                     tuple(COLOUR_NAMES.get(c, c) for c in colours), cells, True, (how,))
+                     tuple(COLOUR_NAMES.get(c, c) for c in colours), cells, True, (how,), (rule,))
 
 
 def claim_value(p: Fraction | float, penalty: Fraction | float, move: Fraction | float = 0) -> Fraction:
@@ -230,18 +236,18 @@ def break_even(penalty: Fraction | float, move: Fraction | float = 0) -> Fractio
     return (move + penalty) / (1 + penalty)
 
 
-def one_colour(squares: Iterable[str]) -> Any:
+def one_colour(squares: Iterable[str]) -> BoardTest:
     """A test for a trial: the line's three pieces share a colour."""
     line = _line(squares)
     return lambda small: len({small[sq] for sq in line}) == 1
 
 
-def holds(square: str, colour: str) -> Any:
+def holds(square: str, colour: str) -> BoardTest:
     """A test for a trial: ``square`` holds a piece of ``colour``."""
     return lambda small: small.get(square) == colour
 
 
-def board_trial(state: Any, seat: int, test: Any) -> Any:
+def board_trial(state: State, seat: int, test: BoardTest) -> Callable[[random.Random], bool]:
     """A trial: re-deal what ``seat`` cannot see (the engine's ``resample_hidden``), then ``test`` the colours."""
     def trial(rng: random.Random) -> bool:
         return test((state.resample_hidden(seat, rng) or state).view(None)["small"])
@@ -249,7 +255,7 @@ def board_trial(state: Any, seat: int, test: Any) -> Any:
     return trial
 
 
-def setup_trial(state: Any, seat: int, test: Any) -> Any:
+def setup_trial(state: State, seat: int, test: BoardTest) -> Callable[[random.Random], bool]:
     """A trial: re-deal until the board is a valid setup again (rejection sampling, KL-2), then ``test``."""
     _unmoved(state.view(seat))
 

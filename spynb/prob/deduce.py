@@ -48,6 +48,8 @@ class Deduction:
     cells: Mapping[Any, Mapping[str, Cell]]
     exact: bool
     notes: tuple[str, ...] = field(default=())
+    note_rules: tuple[str, ...] = field(default=())
+    """The id of the rule each note applies ("" for none), kept beside the note rather than in it."""
 
     def __getitem__(self, row: Any) -> Mapping[str, Cell]:
         return self.cells[row]
@@ -88,9 +90,20 @@ class Deduction:
             + "".join(f'<td style="text-align:right">{html.escape(self._text(c.get(col)))}</td>' for col in self.columns)
             + "</tr>" for row, c in self.cells.items())
         kind = "exact" if self.exact else "sampled (± half the 95% interval)"
-        notes = "".join(f"<li>{html.escape(n)}</li>" for n in self.notes)
+        notes = "".join(f"<li>{html.escape(n)}{_rule_link(rule)}</li>"
+                        for n, rule in zip(self.notes, (*self.note_rules, *[""] * len(self.notes))))
         return (f"<div><b>{html.escape(self.title)}</b><table><thead><tr>{head}</tr></thead>"
                 f"<tbody>{rows}</tbody></table><small>{kind}</small><ul>{notes}</ul></div>")
+
+
+def _rule_link(rule: str) -> str:
+    """A small link to ``rule`` on the rules page, after a note ("" for no rule)."""
+    if not rule:
+        return ""
+    from spynb.rulespage import rule_href
+
+    href = html.escape(rule_href(rule))
+    return f' <small><a href="{href}" target="_blank" rel="noopener">{html.escape(rule)} ↗</a></small>'
 
 
 def as_view(state_or_view: Any, seat: int | None = None) -> View:

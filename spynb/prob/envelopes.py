@@ -84,7 +84,8 @@ def unlocated(view: View) -> Counter[str]:
 def _note(view: View, envelope: int) -> dict[str, Any]:
     if not 1 <= envelope <= len(view["notes"]):
         raise SpynbError(f"there is no envelope {envelope!r}: envelopes are numbered 1 to 20 (CD-1)")
-    return view["notes"][envelope - 1]
+    note: dict[str, Any] = view["notes"][envelope - 1]  # the view's JSON-safe note
+    return note
 
 
 def placed_unknowns(view: View) -> dict[int, int]:

@@ -20,7 +20,10 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Hashable, Mapping
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from spynb.engine import Action, State
 
 __all__ = [
     "outcome_distribution", "probability", "expectation", "variance", "hypergeometric",
@@ -30,10 +33,10 @@ __all__ = [
 Distribution = dict[Any, Fraction]
 
 
-def outcome_distribution(state: Any, value: Callable[[Any], Hashable], *,
-                         stop: Callable[[Any], bool] | None = None,
-                         choose: Callable[[Any], Any] | None = None,
-                         key: Callable[[Any], Hashable] | None = None) -> Distribution:
+def outcome_distribution(state: State, value: Callable[[State], Hashable], *,
+                         stop: Callable[[State], bool] | None = None,
+                         choose: Callable[[State], Action | None] | None = None,
+                         key: Callable[[State], Hashable] | None = None) -> Distribution:
     """Follow every chance outcome from ``state``; the exact distribution of ``value``.
 
     The walk goes step by step from a copy of ``state`` (the original is
@@ -58,7 +61,7 @@ def outcome_distribution(state: Any, value: Callable[[Any], Hashable], *,
     """
     memo: dict[Hashable, Distribution] = {}
 
-    def walk(node: Any) -> Distribution:
+    def walk(node: State) -> Distribution:
         while True:
             if node.over or (stop is not None and stop(node)):
                 return {value(node): Fraction(1)}

@@ -43,13 +43,14 @@ COUNTS: tuple[int, ...] = tuple(n for _, n in VARIANTS["standard"].colours)
 
 def _lines(files: int, ranks: int) -> tuple[tuple[int, int, int], ...]:
     """Every three adjacent squares in a line, as indices into the rank-by-rank order."""
-    out = []
+    out: list[tuple[int, int, int]] = []
     for r in range(ranks):
         for f in range(files):
             for dr, df in ((0, 1), (1, 0), (1, 1), (1, -1)):
                 cells = [(r + k * dr, f + k * df) for k in range(3)]
                 if all(0 <= rr < ranks and 0 <= ff < files for rr, ff in cells):
-                    out.append(tuple(rr * files + ff for rr, ff in cells))
+                    first, middle, last = (rr * files + ff for rr, ff in cells)
+                    out.append((first, middle, last))
     return tuple(out)
 
 

@@ -28,10 +28,13 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .progress import Progress
 from .stats import Estimate, mean_interval, wilson
+
+if TYPE_CHECKING:
+    from spynb.engine import Action, State
 
 __all__ = ["Simulation", "simulate", "running_means", "frequencies", "random_playout", "random_action",
            "checkpoints"]
@@ -130,7 +133,7 @@ def frequencies(values: Sequence[Any]) -> dict[Any, Fraction]:
     return {v: Fraction(counts[v], len(values)) for v in sorted(counts)}
 
 
-def random_action(state: Any, rng: random.Random) -> tuple[int | None, Any]:
+def random_action(state: State, rng: random.Random) -> tuple[int | None, Action]:
     """One uniformly random step: a chance outcome with its probability, or a random legal action.
 
     Returns ``(seat, action)``; ``seat`` is ``None`` for chance.  With several
@@ -147,8 +150,8 @@ def random_action(state: Any, rng: random.Random) -> tuple[int | None, Any]:
     return step
 
 
-def random_playout(state: Any, rng: random.Random, *, stop: Callable[[Any], bool] | None = None,
-                   max_steps: int = 1_000_000, quiet: bool = False) -> Any:
+def random_playout(state: State, rng: random.Random, *, stop: Callable[[State], bool] | None = None,
+                   max_steps: int = 1_000_000, quiet: bool = False) -> State:
     """Play ``state`` on with random legal actions (seats) and sampled outcomes (chance).
 
     Changes ``state`` in place and returns it, when the game is over or

@@ -84,8 +84,7 @@ def draw(view: View, memory: bool = False) -> str:
             title = f"{square}: big piece kloaking a {COLOUR_NAMES.get(under, under)} small piece ({under})"
         parts.append(f'<g><title>{escape(title)}</title><polygon points="{_octagon(x, y)}" fill="#333333" '
                      f'fill-opacity="0.9" stroke="#000000" stroke-width="2"/></g>')
-        if under == "?" and recalled.get(square):
-            letter = recalled[square]
+        if under == "?" and (letter := recalled.get(square)):
             parts.append(_disc(x + CELL / 2, y + CELL / 2, 12, letter, letter.lower(),
                                f"{square}: remembered {COLOUR_NAMES.get(letter, letter)} ({letter})"))
         elif under == "?":

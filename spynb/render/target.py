@@ -29,53 +29,55 @@ _LIGHT = {"#ffffff", "#E69F00", "#56B4E9", "#CC79A7", "#F0E442"}
 """Bands dark text reads on."""
 
 _EFFECTS = {
-    "missed": "Cancels every attack on the Target this turn; saves Intel from a Bombed (TG-6).",
-    "outed": "The Target shows their affiliation to a player of their choice (TG-7).",
-    "blown-cover": "Surveillance: the Target plays face up while it stays (TG-8).",
-    "slip": "Evasion: removes one Espionage card played on you (TG-7).",
-    "deep-cover": "Evasion: removes every Espionage card played on you (TG-7).",
-    "reverse": "Play reverses direction from the next turn (TG-10).",
-    "advance-hq": "The next Target is the next HQ (TG-10).",
+    "missed": ("Cancels every attack on the Target this turn; saves Intel from a Bombed.", "TG-6"),
+    "outed": ("The Target shows their affiliation to a player of their choice.", "TG-7"),
+    "blown-cover": ("Surveillance: the Target plays face up while it stays.", "TG-8"),
+    "slip": ("Evasion: removes one Espionage card played on you.", "TG-7"),
+    "deep-cover": ("Evasion: removes every Espionage card played on you.", "TG-7"),
+    "reverse": ("Play reverses direction from the next turn.", "TG-10"),
+    "advance-hq": ("The next Target is the next HQ.", "TG-10"),
 }
 
 
-def _effect(card: str) -> str:
-    """What a card does, in one sentence (rulebook: the card texts; the rulings cited)."""
+def _effect(card: str) -> tuple[str, str]:
+    """What a card does, in one sentence (rulebook: the card texts), and the ruling it follows (shown beside)."""
     if card in _EFFECTS:
         return _EFFECTS[card]
     if card in ATTACKS:
-        return "Attack: the Target discards their hand, draws 4 Rookie cards and returns every token (TG-6)." + (
-            " On an HQ it destroys this turn's Intel." if card == "bombed" else "")
+        return "Attack: the Target discards their hand, draws 4 Rookie cards and returns every token." + (
+            " On an HQ it destroys this turn's Intel." if card == "bombed" else ""), "TG-6"
     if card in WATCH_DISTANCE:
         return (f"Surveillance: before each play the Target shows their card to the player "
-                f"{WATCH_DISTANCE[card]} seat(s) clockwise (TG-8).")
+                f"{WATCH_DISTANCE[card]} seat(s) clockwise."), "TG-8"
     if card in DEFLECTS:
-        return f"The pile goes to the {'next' if DEFLECTS[card] > 0 else 'previous'} player instead (TG-5)."
+        return f"The pile goes to the {'next' if DEFLECTS[card] > 0 else 'previous'} player instead.", "TG-5"
     if card in DIRTY:
-        return f"Counts as Intel {card[-1].upper()}; three Dirty Intel deposited win for the Double Agents (TG-14)."
+        return f"Counts as Intel {card[-1].upper()}; three Dirty Intel deposited win for the Double Agents.", "TG-14"
     if card in INTEL:
-        return f"Deposit three Intel {card[-1].upper()} at your team's HQ to win (TG-14)."
+        return f"Deposit three Intel {card[-1].upper()} at your team's HQ to win.", "TG-14"
     category = CATEGORY[card]
     if category == "languages":
-        return "Three Languages: one restore from any advanced deck, no token (TG-11)."
-    return f"Three {category.title()}: the {TOKEN_FOR[category].title()} clearance token (TG-11)."
+        return "Three Languages: one restore from any advanced deck, no token.", "TG-11"
+    return f"Three {category.title()}: the {TOKEN_FOR[category].title()} clearance token.", "TG-11"
 
 
 def card_face(card: str) -> dict[str, Any]:
-    """What a card's face shows: deck, category, name, effect and counter, with its band's colours.
+    """What a card's face shows: deck, category, name, effect (with the ruling it follows) and counter, with its
+    band's colours.
 
     >>> face = card_face("shot")
     >>> face["deck"], face["name"], face["counter"]
     ('operative', 'Shot', ['Firearms', 'Kevlar'])
-    >>> card_face("french")["effect"]
-    'Three Languages: one restore from any advanced deck, no token (TG-11).'
+    >>> card_face("french")["effect"], card_face("french")["rule"]
+    ('Three Languages: one restore from any advanced deck, no token.', 'TG-11')
     """
     deck = DECK_OF[card]
     category = CATEGORY.get(card, "")
     band = CATEGORY_COLOURS[category] if category else DECK_COLOURS[deck]
     counter = [describe(c) for c in COUNTERS[card]] if card in COUNTERS else (
         ["The Slip", "Deep Cover"] if card == "outed" else [])
-    return {"card": card, "deck": deck, "category": category, "name": describe(card), "effect": _effect(card),
+    effect, rule = _effect(card)
+    return {"card": card, "deck": deck, "category": category, "name": describe(card), "effect": effect, "rule": rule,
             "counter": counter, "band": band, "ink": INK if band in _LIGHT else "#ffffff"}
 
 WIDTH, HEIGHT = 620, 600

@@ -102,7 +102,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Set as AbstractSet
 from dataclasses import dataclass, field
 from enum import StrEnum
 from importlib import resources
@@ -473,7 +473,7 @@ def _entry(data: Any, where: str) -> str:
     return data
 
 
-def _query(data: Any, where: str, omniscient: bool, extra: set[str] = frozenset()) -> Query:
+def _query(data: Any, where: str, omniscient: bool, extra: AbstractSet[str] = frozenset()) -> Query:
     if not isinstance(data, dict):
         raise RecordError(where, "must be an object with a 'query'")
     unknown = sorted(set(data) - _QUERY_KEYS - extra)
@@ -558,7 +558,7 @@ def _step(raw: Any, where: str, omniscient: bool, last: bool) -> Step:
     if not isinstance(raw, dict):
         raise RecordError(where, "must be an object")
     try:
-        kind = StepKind(raw.get("kind"))
+        kind = StepKind(raw.get("kind", ""))
     except ValueError:
         raise RecordError(f"{where}.kind", f"must be one of {', '.join(k.value for k in StepKind)}, "
                                            f"not {raw.get('kind')!r}") from None

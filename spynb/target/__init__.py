@@ -13,10 +13,10 @@ from .actions import (
 )
 from .rules import RULES
 from .spec import SPEC
-from .stages import STAGE_TITLES, STAGES, Stage
+from .stages import STAGE_RULES, STAGE_TITLES, STAGES, Stage
 from .state import TargetState
 
 __all__ = [
-    "SPEC", "RULES", "TargetState", "Stage", "STAGES", "STAGE_TITLES", "Play", "Counter", "Evade", "Reveal", "Resolve",
-    "TurnIn", "Remove", "Discard", "Draw", "Pick", "Assign", "Deal", "parse",
+    "SPEC", "RULES", "TargetState", "Stage", "STAGES", "STAGE_TITLES", "STAGE_RULES", "Play", "Counter", "Evade",
+    "Reveal", "Resolve", "TurnIn", "Remove", "Discard", "Draw", "Pick", "Assign", "Deal", "parse",
 ]

@@ -222,7 +222,7 @@ def parse(text: str) -> Action:
         return Resolve()
     if verb in ("play", "evade", "discard", "deal") and len(args) == 1:
         kind = {"play": Play, "evade": Evade, "discard": Discard, "deal": Deal}[verb]
-        return kind(_card(text, args[0]))  # type: ignore[abstract]
+        return kind(_card(text, args[0]))
     if verb == "draw" and len(args) == 1:
         if args[0] not in DECKS:
             raise NotationError(text, f"{args[0]!r} is not a deck (rookie, operative, espionage, intel)")

@@ -112,7 +112,7 @@ def _reveals(state: TargetState, seat: int) -> list[Action]:
 def outed_viewers(state: TargetState) -> list[int]:
     """The seats the Outed Target has not shown its affiliation to (TG-7)."""
     owner = state.circle[state.receiver]
-    seen = state.outed_seen.get(owner, {})  # type: ignore[call-overload]
+    seen = state.outed_seen.get(owner, {})  # type: ignore[arg-type]  # the Outed Target is a seat (TG-7)
     return [s for s in range(1, state.seats + 1) if s != owner and s not in seen]
 
 

@@ -58,6 +58,7 @@ def determinise(view: View, rng: random.Random) -> TargetState:
     stage = Stage(view["stage"])
     seats = view["seats"]
     state = SPEC.new_state("standard", seats, {"turn_limit": view["turn_limit"]})
+    assert isinstance(state, TargetState)  # what SPEC.create makes
     known_plays = {int(s): c for s, c in view["known_plays"].items()}
     played = list(view["played"]) if stage in PLAYING else []
     hidden_plays = [s for s in played if s not in known_plays]
@@ -104,7 +105,7 @@ def determinise(view: View, rng: random.Random) -> TargetState:
     state.deposits = {hq: list(view["deposits"][hq]) for hq in HQS}
     state.deposited = sum(len(cards) for cards in state.deposits.values())
     state.language_pass = list(view["language_pass"])
-    _affiliations(state, view, rng)
+    _affiliations(state, view, me, rng)
 
     # the turn, as far as it has gone
     circle = tuple(view["circle"])
@@ -130,13 +131,14 @@ def determinise(view: View, rng: random.Random) -> TargetState:
     return state
 
 
-def _still_to_play(view: View, circle: tuple, marker: int, direction: int) -> tuple[list[int], list[int]]:
+def _still_to_play(view: View, circle: tuple[str | int, ...], marker: int,
+                   direction: int) -> tuple[list[int], list[int]]:
     """TG-8 and TG-FAQ-3: surveilled seats first (Blown Cover, then the watched), in turn order; then the rest."""
     stage = Stage(view["stage"])
     if stage not in PLAYING:
         return [], []
-    order = [circle[(marker + direction * i) % len(circle)] for i in range(len(circle))]
-    order = [s for s in order if isinstance(s, int)]
+    around = [circle[(marker + direction * i) % len(circle)] for i in range(len(circle))]
+    order = [s for s in around if isinstance(s, int)]
     front = {s: view["front"][str(s)] for s in order}
     blown = [s for s in order if "blown-cover" in front[s]]
     watched = [s for s in order if s not in blown and any(c in _WATCHING for c in front[s])]
@@ -160,9 +162,9 @@ def _outed_left(view: View) -> int:
     return max(left, 1)
 
 
-def _affiliations(state: TargetState, view: View, rng: random.Random) -> None:
-    """Other seats' affiliations drawn as the setup draws them, given what the seat knows (TG-1, TG-7)."""
-    me, seats = view.seat, view["seats"]
+def _affiliations(state: TargetState, view: View, me: int, rng: random.Random) -> None:
+    """Other seats' affiliations drawn as the setup draws them, given what seat ``me`` knows (TG-1, TG-7)."""
+    seats = view["seats"]
     shown = {int(s): c for s, c in view["shown_to_me"].items()}
     chosen, removed = deal_affiliations(seats, me, view["affiliation"], shown, rng)
     state.affiliation = [""] + [chosen[s] for s in range(1, seats + 1)]

@@ -3,7 +3,7 @@
 >>> from spynb.target import TargetState
 >>> print(TargetState.scenario(4, marker=2).text(1))  # doctest: +NORMALIZE_WHITESPACE
 The Target — what seat 1 knows
-turn 1 · Playing: everyone plays one card face down (TG-3) · to move: seats 1, 2, 3, 4 · play goes clockwise
+turn 1 · Playing: everyone plays one card face down · to move: seats 1, 2, 3, 4 · play goes clockwise
   circle  target  hand  tokens  in front  notes
   KGB HQ                                  deposits: —
   seat 1          4                       you (CIA): martial arts, technology, defector, german
@@ -15,6 +15,8 @@ decks: rookie 80, operative 36, espionage 40, intel 34 · discards: —
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterable
 
 from spynb.engine import View
 
@@ -30,8 +32,8 @@ def view_label(seat: int | None) -> str:
     return f"{TITLE} — what seat {seat} knows"
 
 
-def _cards(cards: object) -> str:
-    return ", ".join(describe(c).lower() if len(str(c)) > 0 else "" for c in cards) or "—"  # type: ignore[union-attr]
+def _cards(cards: Iterable[str]) -> str:
+    return ", ".join(describe(c).lower() if len(str(c)) > 0 else "" for c in cards) or "—"
 
 
 def _status(view: View) -> str:

@@ -18,7 +18,7 @@ from spynb.engine import Event
 
 from .cards import ATTACKS, HQS, TOKEN_FOR, describe
 
-__all__ = ["NARRATORS", "direction_name"]
+__all__ = ["NARRATORS", "CITES", "direction_name"]
 
 
 def direction_name(direction: int) -> str:
@@ -48,7 +48,7 @@ def _deflect(e: Event) -> str:
     net = e.get("net")
     where = (f"to {_who(e.get('receiver'))}, {abs(net)} player(s) {'on' if net > 0 else 'back'}"
              if net else "nowhere: they cancel out")
-    return f"Step 1: {_listing(e.get('cards'))} deflect the pile {where} (TG-5)."
+    return f"Step 1: {_listing(e.get('cards'))} deflect the pile {where}."
 
 
 def _operatives(e: Event) -> str:
@@ -56,9 +56,9 @@ def _operatives(e: Event) -> str:
     if hq:
         what = ("Bombed: the Intel played this turn is destroyed" if e.get("bombed") else
                 "Missed saves the Intel from the Bombed" if "bombed" in cards else "no one to hit")
-        return f"Step 2 at the {hq} HQ: {_listing(cards)} — {what} (TG-6)."
+        return f"Step 2 at the {hq} HQ: {_listing(cards)} — {what}."
     why = "Missed: every attack misses" if any(c in ATTACKS for c in cards) else "no attack"
-    return f"Step 2: {_listing(cards)} — {why} (TG-6)."
+    return f"Step 2: {_listing(cards)} — {why}."
 
 
 def _attack(e: Event) -> str:
@@ -66,39 +66,39 @@ def _attack(e: Event) -> str:
     return (f"Step 2: seat {e.actor} is hit by {_listing(e.get('attacks'))}: discards their hand "
             f"({_listing(e.get('lost'))}), returns every clearance token"
             f"{' (' + ', '.join(tokens) + ')' if tokens else ''} and draws 4 Rookie cards; Espionage cards in "
-            "front stay (TG-6).")
+            "front stay.")
 
 
 def _espionage(e: Event) -> str:
     hq = e.get("hq")
     if hq:
-        return f"Step 3 at the {hq} HQ: {_listing(e.get('cards'))} discarded (TG-9)."
+        return f"Step 3 at the {hq} HQ: {_listing(e.get('cards'))} discarded."
     cancelled, kept = e.get("cancelled"), e.get("kept")
     parts = []
     if cancelled:
         parts.append(f"{_listing(e.get('used'))} cancel(s) {_listing(cancelled)}")
     if kept:
         parts.append(f"{_listing(kept)} go(es) face up in front of seat {e.get('seat')}")
-    return f"Step 3: {'; '.join(parts)} (TG-7)."
+    return f"Step 3: {'; '.join(parts)}."
 
 
 def _win(e: Event) -> str:
     team = e.get("team")
     why = ("three Dirty Intel are deposited" if team == "double-agent"
            else f"three Intel of one letter are at the {team.upper()} HQ")
-    return f"The {describe(team)} side wins: {why} (TG-14). Winners: seat(s) {_seats(e.get('winners'))}."
+    return f"The {describe(team)} side wins: {why}. Winners: seat(s) {_seats(e.get('winners'))}."
 
 
 def _movement(e: Event) -> str:
     return (f"Step 5: {_listing(e.get('cards'))} — play will go {direction_name(e.get('direction'))}"
             f"{' and the next Target is the next HQ' if e.get('advance') else ''}; "
-            f"next Target: {_who(e.get('next_target'))} (TG-10).")
+            f"next Target: {_who(e.get('next_target'))}.")
 
 
 def _counter(e: Event) -> str:
     card = e.get("card")
     paid = " and ".join(f"{describe(c)} from the {where}" for where, c in e.get("pay"))
-    return f"Seat {e.actor} counters {describe(card)} with {paid} ({'TG-6' if card in ATTACKS else 'TG-7'})."
+    return f"Seat {e.actor} counters {describe(card)} with {paid}."
 
 
 def _clearance(e: Event) -> str:
@@ -110,7 +110,7 @@ def _clearance(e: Event) -> str:
         gain = "a one-time pass to restore from any advanced deck, no token"
     else:
         gain = f"the {TOKEN_FOR[category].title()} clearance token"
-    return f"Seat {e.actor} turned in {_listing(e.get('cards'))} ({category}) for {gain} (TG-11)."
+    return f"Seat {e.actor} turned in {_listing(e.get('cards'))} ({category}) for {gain}."
 
 
 NARRATORS: dict[str, Callable[[Event], str]] = {
@@ -122,52 +122,62 @@ NARRATORS: dict[str, Callable[[Event], str]] = {
                            "from play unseen."),
     "affiliation": lambda e: f"Seat {e.actor} drew {describe(e.get('affiliation'))} and sealed it in their envelope.",
     "circle": lambda e: ("Every player has an envelope; the envelopes and HQs form the circle "
-                         f"{' '.join(map(str, e.get('circle')))} (TG-2)."),
-    "marker": lambda e: "The Target Marker moves from the KGB HQ onto seat 1's envelope: seat 1 is the first Target "
-                        "(TG-2).",
+                         f"{' '.join(map(str, e.get('circle')))}."),
+    "marker": lambda e: "The Target Marker moves from the KGB HQ onto seat 1's envelope: seat 1 is the first Target.",
     # draws
     "drew": lambda e: f"Seat {e.actor} drew a card from the {e.get('deck').title()} deck.",
     "card": lambda e: f"Seat {e.actor} drew {describe(e.get('card'))}.",
     "reshuffle": lambda e: (f"The {e.get('deck').title()} deck is empty: its discard pile is shuffled into a new "
-                            "deck (TG-13)."),
-    "no_draw": lambda e: (f"Seat {e.actor} cannot draw: the {e.get('deck').title()} deck and its discards are empty "
-                          "(TG-S12)."),
+                            "deck."),
+    "no_draw": lambda e: f"Seat {e.actor} cannot draw: the {e.get('deck').title()} deck and its discards are empty.",
     # playing
     "turn": lambda e: (f"Turn {e.get('turn')}: the Target is {_who(e.get('target'))}; play is "
                        f"{direction_name(e.get('direction'))}."),
     "face_up": lambda e: f"Seat {e.actor} (Blown Cover) played {describe(e.get('card'))} face up.",
     "show": lambda e: (f"Seat {e.actor} showed {describe(e.get('card'))} to seat(s) {_seats(e.get('watchers'))} "
-                       "before playing it (TG-8)."),
+                       "before playing it."),
     "shown": lambda e: (f"Seat {e.actor} showed their card to seat(s) {_seats(e.get('watchers'))}, then played it "
                         "face down."),
     "played": _played,
     "my_play": lambda e: f"Seat {e.actor} played {describe(e.get('card'))} face down.",
-    "reveal": lambda e: f"The pile is shuffled and revealed (TG-4): {_listing(e.get('pile'))}.",
+    "reveal": lambda e: f"The pile is shuffled and revealed: {_listing(e.get('pile'))}.",
     # resolution
     "deflect": _deflect,
     "operatives": _operatives,
     "attack": _attack,
     "espionage": _espionage,
     "outed_void": lambda e: (f"{_who(e.get('receiver'))} was Outed, but every other player has already seen their "
-                             "affiliation (TG-7)."),
-    "destroyed": lambda e: f"Step 4: the Bombed destroys {_listing(e.get('cards'))} at the {e.get('hq')} HQ (TG-6).",
-    "deposit": lambda e: (f"Step 4: {_listing(e.get('cards'))} deposited at the {e.get('hq')} HQ (TG-9); once "
-                          "deposited, Intel is never lost (TG-6)."),
-    "hq_discard": lambda e: (f"Step 4: {_listing(e.get('cards'))} played on the {e.get('hq')} HQ are discarded "
-                             "(TG-9)."),
+                             "affiliation."),
+    "destroyed": lambda e: f"Step 4: the Bombed destroys {_listing(e.get('cards'))} at the {e.get('hq')} HQ.",
+    "deposit": lambda e: (f"Step 4: {_listing(e.get('cards'))} deposited at the {e.get('hq')} HQ; once "
+                          "deposited, Intel is never lost."),
+    "hq_discard": lambda e: f"Step 4: {_listing(e.get('cards'))} played on the {e.get('hq')} HQ are discarded.",
     "win": _win,
     "movement": _movement,
     "take": lambda e: f"Step 6: seat {e.actor} takes the rest of the pile: {_listing(e.get('cards'))}.",
     "end": lambda e: f"Every hand is back to 4; the Target Marker moves to {_who(e.get('target'))}.",
-    "limit": lambda e: f"The turn limit of {e.get('limit')} turns is reached: no winner (TG-14).",
+    "limit": lambda e: f"The turn limit of {e.get('limit')} turns is reached: no winner.",
     # a seat's decisions
     "counter": _counter,
-    "evade": lambda e: f"Seat {e.actor} lets a Slip from the pile cancel {describe(e.get('card'))} (TG-7).",
-    "outed": lambda e: f"Seat {e.actor} was Outed and showed their affiliation to seat {e.get('viewer')} (TG-7).",
+    "evade": lambda e: f"Seat {e.actor} lets a Slip from the pile cancel {describe(e.get('card'))}.",
+    "outed": lambda e: f"Seat {e.actor} was Outed and showed their affiliation to seat {e.get('viewer')}.",
     "outed_shown": lambda e: f"Seat {e.actor} showed seat {e.get('viewer')} the colour {describe(e.get('colour'))}.",
     "clearance": _clearance,
     "remove": lambda e: (f"Seat {e.actor} discarded {_listing(e.get('using'))} to remove "
-                         f"{_listing(e.get('removed'))} from in front of them (TG-7)."),
+                         f"{_listing(e.get('removed'))} from in front of them."),
     "discard": lambda e: f"Seat {e.actor} discarded {describe(e.get('card'))}.",
 }
 """Event kind -> its narrator (:class:`~spynb.engine.Event` calls it when the text is first read)."""
+
+CITES: dict[str, str | Callable[[Event], str]] = {
+    "circle": "TG-2", "marker": "TG-2", "reshuffle": "TG-13", "no_draw": "TG-S12", "show": "TG-8", "reveal": "TG-4",
+    "deflect": "TG-5", "operatives": "TG-6", "attack": "TG-6", "destroyed": "TG-6", "deposit": "TG-9",
+    "hq_discard": "TG-9", "win": "TG-14", "movement": "TG-10", "limit": "TG-14", "evade": "TG-7", "outed": "TG-7",
+    "outed_void": "TG-7", "clearance": "TG-11", "remove": "TG-7",
+    "espionage": lambda e: "TG-9" if e.get("hq") else "TG-7",
+    "counter": lambda e: "TG-6" if e.get("card") in ATTACKS else "TG-7",
+}
+"""Event kind -> the rule it applies (a ruling's id, or a function of the event naming it), shown beside the text
+as a link, never in it."""
+if not set(CITES) <= set(NARRATORS):  # the table checks itself on import
+    raise ValueError(f"rules cited for events nobody narrates: {sorted(set(CITES) - set(NARRATORS))}")

@@ -117,7 +117,7 @@ def intel(state: TargetState) -> None:
         state._discard(intel)
         state._log("destroyed", None, None, ("cards", tuple(intel)), ("hq", hq))
     elif intel:
-        state.deposits[hq].extend(intel)  # type: ignore[index]
+        state.deposits[hq].extend(intel)
         state.deposited += len(intel)
         state._log("deposit", None, None, ("hq", hq), ("cards", tuple(intel)))
     if rest:

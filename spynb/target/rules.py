@@ -11,8 +11,6 @@ publisher's FAQ facts TG-FAQ-1 … TG-FAQ-7, and spynb's readings TG-S1 … TG-S
 'The Target flips over and reveals all th'
 """
 
-from __future__ import annotations
-
 from spynb.engine.rules import ENGINE, RULING, RuleBook, annotations, register, rulebook_rules
 
 FAQ = "faq"

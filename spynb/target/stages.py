@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-__all__ = ["Stage", "STAGES", "STAGE_TITLES", "PLAYING", "RESOLUTION", "NEXT", "RESOLVING"]
+__all__ = ["Stage", "STAGES", "STAGE_TITLES", "STAGE_RULES", "PLAYING", "RESOLUTION", "NEXT", "RESOLVING"]
 
 
 class Stage(StrEnum):
@@ -62,19 +62,25 @@ STAGE_TITLES = {
     Stage.PICK: "Setup: picking cards from Pile 2",
     Stage.ASSIGN: "Setup: each player draws an affiliation",
     Stage.DEAL: "Setup: dealing 4 Rookie cards to each player",
-    Stage.SURVEILLED: "Playing: players under surveillance go first (TG-8, TG-FAQ-3)",
-    Stage.PLAY: "Playing: everyone plays one card face down (TG-3)",
-    Stage.DEFLECT: "Step 1: Deflect (TG-5)",
-    Stage.OPERATIVES: "Step 2: Operatives (TG-6)",
-    Stage.ESPIONAGE: "Step 3: Surveillance (TG-7)",
-    Stage.OUTED: "Step 3: Outed (TG-7)",
-    Stage.INTEL: "Step 4: Intel at an HQ (TG-9)",
-    Stage.MOVEMENT: "Step 5: Reverse and Advance to HQ (TG-10)",
-    Stage.TAKE: "Step 6: the Target takes the rest (TG-12)",
-    Stage.RESTORE: "Step 6: everyone restores to 4 cards (TG-12)",
+    Stage.SURVEILLED: "Playing: players under surveillance go first",
+    Stage.PLAY: "Playing: everyone plays one card face down",
+    Stage.DEFLECT: "Step 1: Deflect",
+    Stage.OPERATIVES: "Step 2: Operatives",
+    Stage.ESPIONAGE: "Step 3: Surveillance",
+    Stage.OUTED: "Step 3: Outed",
+    Stage.INTEL: "Step 4: Intel at an HQ",
+    Stage.MOVEMENT: "Step 5: Reverse and Advance to HQ",
+    Stage.TAKE: "Step 6: the Target takes the rest",
+    Stage.RESTORE: "Step 6: everyone restores to 4 cards",
     Stage.DONE: "Game over",
 }
 """What each stage is called on the board."""
+STAGE_RULES = {
+    Stage.SURVEILLED: "TG-8", Stage.PLAY: "TG-3", Stage.DEFLECT: "TG-5", Stage.OPERATIVES: "TG-6",
+    Stage.ESPIONAGE: "TG-7", Stage.OUTED: "TG-7", Stage.INTEL: "TG-9", Stage.MOVEMENT: "TG-10",
+    Stage.TAKE: "TG-12", Stage.RESTORE: "TG-12",
+}
+"""The ruling each stage follows, shown beside its title as a link (the setup and the end follow none)."""
 PLAYING = (Stage.SURVEILLED, Stage.PLAY)
 """The stages in which seats play their card for the turn (TG-3, TG-8)."""
 RESOLUTION = (Stage.DEFLECT, Stage.OPERATIVES, Stage.ESPIONAGE, Stage.OUTED, Stage.INTEL, Stage.MOVEMENT, Stage.TAKE)

@@ -28,7 +28,7 @@ whatever its hand holds (TG-S11).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -44,7 +44,7 @@ from .cards import (
 )
 from .choices import legal, outed_viewers, restorers
 from .explain import explain
-from .narration import NARRATORS
+from .narration import CITES, NARRATORS
 from .piles import add, insert, remove
 from .redeal import resample
 from .resolution import ESPIONAGE_TARGETS, MOVER_CARDS, STEPS, next_marker
@@ -76,6 +76,8 @@ class TargetState(State):
     filled through :meth:`turn` (or :meth:`_remember_turn`) and the ``_cache`` dictionary, and emptied only by
     :meth:`_forget`: every change goes through ``_apply``, which forgets first, and anything else that
     changes a position (a scenario, a copy, a white-box test) calls it."""
+    _now: Turn | None
+    _cache: dict[Any, Any]
 
     def __init__(self, spec: GameSpec, variant: str, seats: int, options: Mapping[str, Any]) -> None:
         self.spec, self.variant, self.seats = spec, variant, seats
@@ -123,7 +125,7 @@ class TargetState(State):
         self.winner_seats: tuple[int, ...] = ()
         self.from_scenario = False
         self.step = 0
-        self._history = History(NARRATORS)
+        self._history = History(NARRATORS, cites=CITES)
         """Every event, in a chunk per finished turn."""
         self._forget()
 
@@ -163,11 +165,11 @@ class TargetState(State):
         fillers = (("firearms", "martial-arts", "deception", "explosives"), ("kevlar", "chemicals", "technology",
                    "audio-visual"), ("defector", "informant", "mole"), ("french", "german", "russian"))
         for seat in range(1, seats + 1):
-            cards = given.get(seat, [])
+            hand = given.get(seat, [])
             filler = [kinds[(seat + i) % len(kinds)] for i, kinds in enumerate(fillers)]
-            cards = cards + filler[:max(0, HAND - len(cards))]
-            state._take_out(cards)
-            state.hands[seat] = sort_cards(cards)
+            hand = hand + filler[:max(0, HAND - len(hand))]
+            state._take_out(hand)
+            state.hands[seat] = sort_cards(hand)
         for seat, cards in (front or {}).items():
             state._take_out(cards)
             state.front[seat] = sort_cards(cards)
@@ -206,8 +208,8 @@ class TargetState(State):
 
     def _forget(self) -> None:
         """The position changed: forget whose move it was and everything worked out from it."""
-        self._now: Turn | None = None
-        self._cache: dict[Any, Any] = {}
+        self._now = None
+        self._cache = {}
 
     def _turn(self) -> Turn:
         """Whose move it is, from the stage: chance, the seats to play or restore, the Target, or nobody."""
@@ -222,7 +224,7 @@ class TargetState(State):
             return _turn_of(tuple(restorers(self)))
         if stage is DONE:
             return OVER
-        return _turn_of((self.circle[self.marker if stage is DEFLECT else self.receiver],))  # type: ignore[arg-type]
+        return _turn_of((self.circle[self.marker if stage is DEFLECT else self.receiver],))
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -328,36 +330,38 @@ class TargetState(State):
         self.step += 1
         if seat is None:
             if type(action) is Deal:  # the usual chance point: a card drawn
-                self._deal(action.card)  # type: ignore[attr-defined]
+                self._deal(action.card)
             else:
                 self._setup(action)
             return
+        # One type() call for the whole dispatch (the hot path): mypy does not narrow ``action`` through
+        # ``kind``, so each branch's use of it carries a checked ignore.
         kind = type(action)
         if kind is Play:  # the last card played reveals the pile and carries the turn on
-            self._play(seat, action.card)  # type: ignore[attr-defined]
+            self._play(seat, action.card)  # type: ignore[attr-defined]  # kind is type(action)
             return
         if kind is Resolve:
             self._perform()
             self._run()
             return
         if kind is Discard:
-            card = action.card  # type: ignore[attr-defined]
+            card = action.card  # type: ignore[attr-defined]  # kind is type(action)
             self.hands[seat].remove(card)
             self._discard([card])
             self._log("discard", seat, None, ("card", card))
         elif kind is Draw:
-            self.draws.append((seat, action.deck))  # type: ignore[attr-defined]
+            self.draws.append((seat, action.deck))  # type: ignore[attr-defined]  # kind is type(action)
             self._prepare_draw()
         elif kind is TurnIn:
-            self._turn_in(seat, action.cards)  # type: ignore[attr-defined]
+            self._turn_in(seat, action.cards)  # type: ignore[attr-defined]  # kind is type(action)
         elif kind is Remove:
-            self._remove_front(seat, action)  # type: ignore[arg-type]
+            self._remove_front(seat, action)  # type: ignore[arg-type]  # kind is type(action)
         elif kind is Counter:
-            self._counter(seat, action)  # type: ignore[arg-type]
+            self._counter(seat, action)  # type: ignore[arg-type]  # kind is type(action)
         elif kind is Evade:
-            self._evade(seat, action.card)  # type: ignore[attr-defined]
+            self._evade(seat, action.card)  # type: ignore[attr-defined]  # kind is type(action)
         elif kind is Reveal:
-            self._reveal(seat, action)  # type: ignore[arg-type]
+            self._reveal(seat, action)  # type: ignore[arg-type]  # kind is type(action)
             return
         if self.stage is RESTORE:  # a move while restoring: the restore goes on
             self._run()
@@ -591,7 +595,8 @@ class TargetState(State):
         return pos
 
     def _seat_clockwise(self, seat: int, k: int) -> int:
-        return self.circle[self._step_players(self.circle.index(seat), k)]  # type: ignore[return-value]
+        """The seat ``k`` players on from ``seat``: an int, as :meth:`_step_players` stops only on seats."""
+        return self.circle[self._step_players(self.circle.index(seat), k)]  # type: ignore[return-value]  # a seat
 
     # events
     def _log(self, kind: str, actor: int | None, seen_by: frozenset[int] | None, *facts: tuple[str, Any]) -> None:
@@ -661,8 +666,9 @@ class TargetState(State):
     def _turn_problems(self) -> list[str]:
         """The stage is a :class:`Stage` and agrees with the table: a resolution has a revealed pile, a win has
         winners."""
-        if not isinstance(self.stage, Stage):  # the turn procedure compares members by identity
-            return [f"the stage {self.stage!r} is not a Stage"]
+        stage: object = self.stage  # checked as any value: a white-box test or a bad copy may have put anything
+        if not isinstance(stage, Stage):  # the turn procedure compares members by identity
+            return [f"the stage {stage!r} is not a Stage"]
         problems = []
         if self.stage in _NEXT and self.stage is not DEFLECT and not self.revealed:
             problems.append("a resolution stage without a revealed pile")
@@ -711,16 +717,15 @@ class TargetState(State):
         return f"<TargetState {self.seats} seats, turn {self.turn_number}, stage {self.stage}, {self.turn}>"
 
 
-def _deal_weights(card: str) -> tuple[tuple[Action, int] | None, ...]:
-    """The chance outcome of drawing ``card`` from a deck holding n of it, at index n (n ≥ 1)."""
-    deal = Deal(card)
-    return (None, *((deal, n) for n in range(1, DECK_COUNTS[DECK_OF[card]][card] + 1)))
+def _deal_weights(deal: Deal) -> tuple[tuple[Action, int], ...]:
+    """The chance outcome of drawing ``deal.card`` from a deck holding n of it, with its weight n, at index n."""
+    return tuple((deal, n) for n in range(DECK_COUNTS[DECK_OF[deal.card]][deal.card] + 1))
 
 
 # Chance outcomes are values: each is built once here and shared by every position.
-_DEAL_WEIGHTS = {card: _deal_weights(card) for card in RANK}
+_DEALS = {card: Deal(card) for card in RANK}
+_DEAL_WEIGHTS = {card: _deal_weights(deal) for card, deal in _DEALS.items()}
 _DECK_CARDS = {deck: tuple(DECK_COUNTS[deck]) for deck in DECKS}
-_DEALS = {card: weights[1][0] for card, weights in _DEAL_WEIGHTS.items()}  # type: ignore[index]
 _ONLY = {seat: frozenset((seat,)) for seat in range(1, max(SETUP_CHART) + 1)}
 """The audience of what one seat alone sees."""
 def _fractions(weights: tuple[tuple[Action, int], ...]) -> tuple[tuple[Action, Fraction], ...]:
@@ -742,5 +747,5 @@ def _turn_of(seats: tuple[int, ...]) -> Turn:
 
 
 @lru_cache(maxsize=4096)
-def _weights(kind: type[Action], pool: tuple[tuple[str, int], ...]) -> tuple[tuple[Action, int], ...]:
-    return tuple((kind(card), n) for card, n in pool if n)  # type: ignore[call-arg]
+def _weights(kind: Callable[[str], Action], pool: tuple[tuple[str, int], ...]) -> tuple[tuple[Action, int], ...]:
+    return tuple((kind(card), n) for card, n in pool if n)

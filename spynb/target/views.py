@@ -25,7 +25,7 @@ from .cards import DECKS, sort_cards
 from .display import view_label
 from .narration import direction_name
 from .resolution import next_marker
-from .stages import PLAYING, RESOLVING, STAGE_TITLES, Stage
+from .stages import PLAYING, RESOLVING, STAGE_RULES, STAGE_TITLES, Stage
 
 if TYPE_CHECKING:
     from .state import TargetState
@@ -83,6 +83,7 @@ def public_view(state: TargetState) -> dict[str, Any]:
         "turn_limit": state.turn_limit,
         "stage": str(stage),
         "stage_title": STAGE_TITLES[stage],
+        "stage_rule": STAGE_RULES.get(stage, ""),
         "to_move": tuple(state.turn.seats),
         "chance": state.turn.chance,
         "circle": tuple(state.circle),

@@ -35,10 +35,11 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from ..engine import SpynbError, View
+from ..engine import FrozenDict, SpynbError, View
 from ..prob.deduce import Deduction, deduce
 from ..prob.stats import Estimate
 from .fields import Field
+from .parts import BoardPart
 from .refusals import refusal
 
 __all__ = ["panel", "view_of", "aid_options", "DeductionAid", "AID_GAMES", "AID_KINDS"]
@@ -66,7 +67,7 @@ def view_of(data: Mapping[str, Any]) -> View:
     if data.get("omniscient") or not isinstance(seat, int) or isinstance(seat, bool) or not data.get("game"):
         raise SpynbError("the deduction aid reads one seat's own view")
     return View(str(data["game"]), seat, str(data.get("label", "")),
-                {k: v for k, v in data.items() if k not in _VIEW_KEYS})
+                FrozenDict((k, v) for k, v in data.items() if k not in _VIEW_KEYS))
 
 
 def aid_options(game: str) -> dict[str, Any]:
@@ -117,7 +118,7 @@ def _panel(view: View) -> dict[str, Any]:
     rows, left = _rows(view, table)
     return {"open": True, "game": view.game, "seat": view.seat, "title": table.title, "columns": list(table.columns),
             "rows": rows, "kind": "exact" if table.exact else "sampled", "method": _method(table),
-            "left_out": left, "notes": list(table.notes)}
+            "left_out": left, "notes": list(table.notes), "note_rules": list(table.note_rules)}
 
 
 @lru_cache(maxsize=64)
@@ -136,16 +137,13 @@ def panel(view: Mapping[str, Any]) -> dict[str, Any]:
     return data
 
 
-class DeductionAid:
+class DeductionAid(BoardPart):
     """The aid's panel on a :class:`~spynb.widgets.play.BoardController` (mixed into it)."""
 
+    aid: Field[dict[str, Any]]
     aid = Field({}, "The deduction aid beside the board: {} while closed; else {open: True, ...} computed from the "
                     "`view` trait alone (spynb.widgets.aid.panel), or {open: True, note} saying why there is "
                     "nothing to show.")
-    # provided by the board
-    GAME: str
-    view: dict[str, Any]
-    error: dict[str, Any]
     _aid_open = False
 
     def show_aid(self, on: Any) -> bool:

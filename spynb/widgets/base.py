@@ -138,7 +138,7 @@ class GameBoard(anywidget.AnyWidget):
             return turn.seats[0]
         return self.seat if self.seat in turn.seats else None
 
-    def play(self, notation: str) -> bool:
+    def play(self, notation: object) -> bool:
         """Play ``notation`` for this board's seat, exactly as a click does.
 
         Returns True if the engine accepted it.  If it refused, ``error``

@@ -33,7 +33,7 @@ from .wire import seat_trait
 __all__ = ["PlayBoard", "SyncedTraits", "widget_class"]
 
 
-def _trait(field: Field) -> traitlets.TraitType[Any, Any]:
+def _trait(field: Field[Any]) -> traitlets.TraitType[Any, Any]:
     """The synced trait that carries ``field``."""
     if field.seat:
         return seat_trait(field.help)

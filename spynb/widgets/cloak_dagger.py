@@ -34,7 +34,7 @@ class CloakDaggerController(BoardController):
         """Every card's face and the key of the four kinds (the SVG picture draws the same data)."""
         return {"faces": {card: card_face(card) for card in CUT_ORDER}, "kinds": KINDS}
 
-    def changed_keys(self, before: dict, after: dict) -> list[str]:
+    def changed_keys(self, before: dict[str, Any], after: dict[str, Any]) -> list[str]:
         keys = []
         if before.get("omniscient") != after.get("omniscient"):
             return []

@@ -32,24 +32,29 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, Generic, TypeVar, overload
 
 from .wire import seat_to_json
 
 __all__ = ["Field", "Synced", "Listener"]
 
+T = TypeVar("T")
+
 Listener = Callable[[dict[str, Any]], None]
 """Hears ``{"kind": "change", "state": {name: value, ...}}`` or ``{"kind": "message", "content": ...}``."""
 
 
-class Field:
+class Field(Generic[T]):
     """One value the front end reads: a default, a help sentence, and how it travels.
+
+    ``Field[T]``: the value is a ``T`` (the default's type unless the declaration says, as
+    ``viewer: Field[int | None] = Field(None, ...)`` does).
 
     ``seat=True``: a seat number or None, sent as 0 for None (:mod:`spynb.widgets.wire`);
     ``choices``: the only values it takes; ``items``: the type of a list's items (``str`` or ``dict``).
     """
 
-    def __init__(self, default: Any, help: str, *, seat: bool = False,  # noqa: A002 - traitlets' word
+    def __init__(self, default: T, help: str, *, seat: bool = False,  # noqa: A002 - traitlets' word
                  choices: tuple[str, ...] = (), items: type = str) -> None:
         self.default, self.help, self.seat, self.choices, self.items = default, help, seat, choices, items
         self.name = ""
@@ -57,15 +62,22 @@ class Field:
     def __set_name__(self, owner: type, name: str) -> None:
         self.name = name
 
-    def __get__(self, obj: Any, owner: type | None = None) -> Any:
+    @overload
+    def __get__(self, obj: None, owner: type | None = None) -> Field[T]: ...
+
+    @overload
+    def __get__(self, obj: Synced, owner: type | None = None) -> T: ...
+
+    def __get__(self, obj: Synced | None, owner: type | None = None) -> Field[T] | T:
         if obj is None:
             return self
         values = obj.__dict__
         if self.name not in values:
             values[self.name] = copy.deepcopy(self.default)
-        return values[self.name]
+        value: T = values[self.name]
+        return value
 
-    def __set__(self, obj: Any, value: Any) -> None:
+    def __set__(self, obj: Synced, value: T) -> None:
         values = obj.__dict__
         old = values.get(self.name, self.default)
         values[self.name] = value
@@ -92,9 +104,9 @@ class Synced:
     """A plain object whose fields a front end mirrors: the state, the changes, the one-off messages."""
 
     @classmethod
-    def fields(cls) -> dict[str, Field]:
+    def fields(cls) -> dict[str, Field[Any]]:
         """Every field of the class, by name, the base classes' first."""
-        found: dict[str, Field] = {}
+        found: dict[str, Field[Any]] = {}
         for klass in reversed(cls.__mro__):
             found.update({name: value for name, value in vars(klass).items() if isinstance(value, Field)})
         return found

@@ -81,17 +81,17 @@ class KloakController(BoardController):
                 "shapes": {"O": "circle", "S": "square", "G": "triangle", "P": "diamond", "Y": "hexagon",
                            "U": "star", "V": "cross", "K": "bar"}}
 
-    def extra_view(self, view: dict) -> dict[str, Any]:
+    def extra_view(self, view: dict[str, Any]) -> dict[str, Any]:
         if not self.reveal:
             return {}
         if view.get("omniscient") or "events" not in view:
             return {}
-        from ..engine import View
+        from ..engine import FrozenDict, View
 
-        remembered = memory_aid(View(view["game"], view["seat"], view["label"], view))
+        remembered = memory_aid(View(view["game"], view["seat"], view["label"], FrozenDict(view)))
         return {"remembered": remembered}
 
-    def changed_keys(self, before: dict, after: dict) -> list[str]:
+    def changed_keys(self, before: dict[str, Any], after: dict[str, Any]) -> list[str]:
         keys = []
         for square in SQUARES:
             if (before.get("small", {}).get(square) != after.get("small", {}).get(square)
@@ -133,7 +133,7 @@ class KloakController(BoardController):
             self.touched = ""
         return True
 
-    def _kl14(self, reason: str) -> dict:
+    def _kl14(self, reason: str) -> dict[str, Any]:
         return refusal(reason, rule="KL-14", citation=self._spec.rules.citation("KL-14"), kind="illegal")
 
     def play(self, notation: Any) -> bool:
@@ -160,7 +160,7 @@ class KloakController(BoardController):
             self.touched = ""
         return done
 
-    def handle_extra(self, content: dict) -> bool:
+    def handle_extra(self, content: dict[str, Any]) -> bool:
         kind = content["kind"]
         if kind == "touch":
             self.touch(content.get("square"))

@@ -12,7 +12,9 @@ knowledge over.
 
 ``log`` is every event the seat shown saw since the game began, grouped by turn
 (the engine's ``turn`` field), the events of the narrated action marked ``new``
-so the board can highlight them.  A view may carry only the latest events (The
+so the board can highlight them.  Each sentence keeps the rule it applies
+beside it (``rule``, the event's), and so does the narration (``rules``): the
+board shows them as small links after the text, never in it.  A view may carry only the latest events (The
 Target's does); the log is read from the game's history through the same door,
 ``Event.visible_to``.
 """
@@ -24,6 +26,7 @@ from typing import Any
 
 from ..engine import Event
 from .fields import Field
+from .parts import BoardPart
 
 __all__ = ["Narration", "turn_log", "NARRATED_EVENTS"]
 
@@ -31,40 +34,39 @@ NARRATED_EVENTS = 3
 """At most this many sentences tell one action; the log holds the rest."""
 
 
-def turn_log(events: Iterable[tuple[Event | dict, bool]]) -> list[dict]:
-    """Events (each with whether it is new) grouped by turn: ``[{turn, title, events: [{text, new}]}]``.
+def turn_log(events: Iterable[tuple[Event | dict[str, Any], bool]]) -> list[dict[str, Any]]:
+    """Events (each with whether it is new) grouped by turn: ``[{turn, title, events: [{text, rule, new}]}]``.
 
-    >>> turn_log([({"turn": 0, "text": "Seat 1 cut L."}, False), ({"turn": 1, "text": "Seat 3 moved."}, True)])
-    [{'turn': 0, 'title': 'Before the first turn', 'events': [{'text': 'Seat 1 cut L.', 'new': False}]}, \
-{'turn': 1, 'title': 'Turn 1', 'events': [{'text': 'Seat 3 moved.', 'new': True}]}]
+    >>> turn_log([({"turn": 0, "text": "Seat 1 cut L."}, False),
+    ...           ({"turn": 1, "text": "Seat 3 passes.", "rule": "KL-9"}, True)])
+    [{'turn': 0, 'title': 'Before the first turn', 'events': [{'text': 'Seat 1 cut L.', 'rule': '', 'new': False}]}, \
+{'turn': 1, 'title': 'Turn 1', 'events': [{'text': 'Seat 3 passes.', 'rule': 'KL-9', 'new': True}]}]
     """
-    turns: list[dict] = []
+    turns: list[dict[str, Any]] = []
     for event, new in events:
         turn = event.get("turn")
-        text = event["text"] if isinstance(event, dict) else event.text
+        text, rule = (event["text"], event.get("rule")) if isinstance(event, dict) else (event.text, event.rule)
         if not turns or turns[-1]["turn"] != turn:
             title = "Before the first turn" if not turn else f"Turn {turn}"
             turns.append({"turn": turn, "title": title, "events": []})
-        turns[-1]["events"].append({"text": text, "new": bool(new)})
+        turns[-1]["events"].append({"text": text, "rule": rule or "", "new": bool(new)})
     return turns
 
 
-class Narration:
+class Narration(BoardPart):
     """The narration and the log of a :class:`~spynb.widgets.play.BoardController` (mixed into it)."""
 
-    narration = Field({}, "The last action, if a seat other than the one shown took it: {seat, step, bot, text}, "
-                          "text being what the seat shown saw of it (only public events under the cover); {} "
-                          "otherwise.")
-    log = Field([], "Every event the seat shown saw, by turn: [{turn, title, events: [{text, new}]}], new marking "
-                    "the narrated action's events; [] under the cover.", items=dict)
+    narration: Field[dict[str, Any]]
+    narration = Field({}, "The last action, if a seat other than the one shown took it: {seat, step, bot, text, "
+                          "rules}, text being what the seat shown saw of it (only public events under the cover) "
+                          "and rules the ids of the rules those sentences apply; {} otherwise.")
+    log: Field[list[dict[str, Any]]]
+    log = Field([], "Every event the seat shown saw, by turn: [{turn, title, events: [{text, rule, new}]}], rule "
+                    "being the id of the rule the event applies (or '') and new marking the narrated action's "
+                    "events; [] under the cover.", items=dict)
 
     _bot_played: int = 0
     """How many actions the game had just after the last bot step (0: none in this game)."""
-
-    # provided by the board
-    _game: Any
-    _bots: dict[int, Any]
-    _entries: list[Any]
 
     def _told_entry(self) -> Any:
         """The entry the narration tells, or None (see the module's docstring)."""
@@ -86,15 +88,17 @@ class Narration:
             return [e for e in events if e.seen_by is None]
         return [e for e in events if e.visible_to(self.viewer)]
 
-    def _narrate(self) -> dict:
+    def _narrate(self) -> dict[str, Any]:
         """The last action told from the seat shown now, if another seat took it."""
         entry = self._told_entry()
         if entry is None:
             return {}
-        seen = [e.text for e in self._seen(self._game.state.events[entry.first_event:entry.last_event])]
-        told = " ".join(seen[:NARRATED_EVENTS]) + (" (more in the event log)" if len(seen) > NARRATED_EVENTS else "")
+        seen = self._seen(self._game.state.events[entry.first_event:entry.last_event])
+        told = " ".join(e.text for e in seen[:NARRATED_EVENTS]) + (
+            " (more in the event log)" if len(seen) > NARRATED_EVENTS else "")
+        rules = list(dict.fromkeys(e.rule for e in seen[:NARRATED_EVENTS] if e.rule))
         return {"seat": entry.seat, "step": len(self._entries), "bot": not entry.human,
-                "text": told or self._unseen(entry.seat)}
+                "text": told or self._unseen(entry.seat), "rules": rules}
 
     def _unseen(self, seat: int) -> str:
         """What to say of a move the seat shown saw nothing of: a choice still hidden, or just that it moved."""
@@ -103,7 +107,7 @@ class Narration:
             return f"{self._seat_name(seat)} has made its choice; it stays hidden until every seat has chosen."
         return f"{self._seat_name(seat)} moved; nothing of it shows from here."
 
-    def _turn_log(self) -> list[dict]:
+    def _turn_log(self) -> list[dict[str, Any]]:
         """The log of the state shown, from the seat shown (the live game's or the reviewed step's)."""
         if self.cover:
             return []

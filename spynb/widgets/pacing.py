@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from .fields import Field
+from .parts import BoardPart
 from .refusals import refusal
 
 __all__ = ["BotPacing", "PACES", "PACE_KINDS"]
@@ -33,18 +34,14 @@ PACE_KINDS = frozenset({"bot", "pace"})
 """The intentions this module answers."""
 
 
-class BotPacing:
+class BotPacing(BoardPart):
     """The pace of the bots on a :class:`~spynb.widgets.play.BoardController` (mixed into it)."""
 
     pace = Field("fast", "How the bots move: 'step' (one action each time Step is pressed), 'slow' or 'fast' "
                          "(one action per tick of the front end's timer).", choices=tuple(PACES))
+    thinking: Field[int | None]
     thinking = Field(None, "The bot seat (1-based) that moves at the next Step or tick, or None (0 in the browser) "
                            "when no bot may move now.", seat=True)
-    # provided by the board
-    _game: Any
-    _bots: dict[int, Any]
-    _entries: list[Any]
-
     def bot_step(self) -> bool:
         """Play one action for the bot seat to move (as the Step button does); True if one was played.
 
@@ -75,7 +72,7 @@ class BotPacing:
             self.status = self._status_text()
         return True
 
-    def _pacing_message(self, content: dict) -> None:
+    def _pacing_message(self, content: dict[str, Any]) -> None:
         """``{"kind": "bot", "at": n}``: one bot action, if the game still has ``n`` actions (a stale
         tick from a timer does nothing); ``{"kind": "pace", "pace": name}``.
 

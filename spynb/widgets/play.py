@@ -50,9 +50,10 @@ from __future__ import annotations
 import importlib
 import random
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeGuard
 
-from ..engine import Event, Game, Record, RecordError, SpynbError
+from ..engine import Action, Event, Game, Record, RecordError, SpynbError
+from ..rulespage import rule_links
 from .aid import AID_KINDS, DeductionAid
 from .fields import Field, Synced
 from .narration import Narration
@@ -61,7 +62,9 @@ from .records import RECORD_KINDS, SharedPositions
 from .refusals import refusal, refusal_for
 
 if TYPE_CHECKING:
+    from ..bots.base import Bot
     from .board import PlayBoard
+    from .walkthrough_player import Walkthrough
 
 __all__ = ["BoardController", "PlayBoard", "HUMAN", "board_class", "board_name", "controller_class", "lazy_board",
            "walkthrough"]
@@ -79,7 +82,7 @@ def _opponents(seats: int) -> list[str]:
 
 
 
-def _is_int(value: Any) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -133,28 +136,38 @@ class BoardController(BotPacing, Narration, SharedPositions, DeductionAid, Synce
     """Kinds of event by which a seat learns something from its *own* action (e.g. looking
     into an envelope).  ``None``: every private event counts as learning something."""
 
+    view: Field[dict[str, Any]]
     view = Field({}, "The engine's view of the seat shown (`viewer`), JSON-safe, or the labelled omniscient "
                      "teaching view; {'covered': True, ...} with no seat's knowledge while the device passes "
                      "between seats. Never the full state.")
+    legal: Field[list[str]]
     legal = Field([], "The notation of every action the shown seat may take now, in the engine's order; empty "
                       "when it cannot act.")
     status = Field("", "One sentence: whose turn it is, who won, or what the board waits for.")
+    error: Field[dict[str, Any]]
     error = Field({}, "Why the last intention was refused: {kind, rule, reason, citation, where, message}; {} "
                       "after an accepted one.")
+    viewer: Field[int | None]
     viewer = Field(None, "The seat whose view is shown (1-based), or None (0 in the browser) for the omniscient "
                          "teaching view or while covered.", seat=True)
     teaching = Field(False, "True when the board shows the omniscient teaching view and plays for whichever human "
                             "seat is to move.")
     cover = Field("", "While the device passes to another seat: the sentence the cover shows; '' otherwise.")
+    players: Field[list[str]]
     players = Field([], "Per seat: 'human' or the name of the bot playing it.")
+    names: Field[list[str]]
     names = Field([], "Per seat: the name shown for it (text from users; the front end shows it as text only).")
+    setup: Field[dict[str, Any]]
     setup = Field({}, "The game and what a new game may choose: title, variants, seat counts per variant, bots, "
                       "and the current seed, variant and seats.")
+    history: Field[dict[str, Any]]
     history = Field({}, "{length, review, can_undo, undo_note}: actions played, the step under review (-1 when "
                         "live), and whether undo may take the last move back.")
+    changed: Field[list[str]]
     changed = Field([], "Keys (e.g. 'env-7') of what the last step changed in the view shown, for highlighting.")
-    glossary = Field({}, "Static facts about the game the drawing needs (card names, colours); no part of any "
-                         "position.")
+    glossary: Field[dict[str, Any]]
+    glossary = Field({}, "Static facts about the game the drawing needs (card names, colours, and under 'rules' "
+                         "each ruling's link: id -> {rule, rule_href, citation}); no part of any position.")
 
     def __init__(self, game: Game | None = None, *, seats: int | None = None, seed: int = 0,
                  variant: str | None = None, players: Sequence[str] | None = None,
@@ -165,8 +178,8 @@ class BoardController(BotPacing, Narration, SharedPositions, DeductionAid, Synce
         self._entries: list[_Entry] = []
         self._floor = 0
         self._review = -1
-        self._bots: dict[int, Any] = {}
-        self._prev_view: dict | None = None
+        self._bots: dict[int, Bot] = {}
+        self._prev_view: dict[str, Any] | None = None
         if game is None:
             game = self._spec.new_game(variant, seats, seed)
         elif not isinstance(game, Game):
@@ -216,7 +229,7 @@ class BoardController(BotPacing, Narration, SharedPositions, DeductionAid, Synce
             return []
         return [s for s in turn.seats if s not in self._bots]
 
-    def _play_entry(self, notation: str | Any, seat: int | None, human: bool) -> None:
+    def _play_entry(self, notation: str | Action, seat: int | None, human: bool) -> None:
         """Play one action through the engine and remember what it showed (raises on refusal)."""
         game = self._game
         first = len(game.state.events)
@@ -247,9 +260,9 @@ class BoardController(BotPacing, Narration, SharedPositions, DeductionAid, Synce
     def _after_change(self, *, new_game: bool = False) -> None:
         """Choose the seat to show (covering if the device must pass), redraw; bots move when asked (pacing.py)."""
         nxt = self._shown_seat()
-        covered = (not self.teaching and len(self.humans()) > 1 and nxt is not None
+        covered = (not self.teaching and len(self.humans()) > 1
                    and (new_game or nxt != self.viewer) and not self._game.over)
-        if covered:
+        if covered and nxt is not None:
             self._floor = len(self._game.actions)  # undo never crosses a passing of the device
             self._prev_view = None
             with self.hold():
@@ -285,10 +298,10 @@ class BoardController(BotPacing, Narration, SharedPositions, DeductionAid, Synce
         """Set every field from the game and the seat shown (inside :meth:`_redraw`'s batch)."""
         game, seat = self._game, self.viewer
         self.setup = self._setup_data()
-        self.glossary = self.glossary_data()
+        self.glossary = {**self.glossary_data(), "rules": rule_links(self.GAME)}
         self.thinking, self.narration, self.log = self._bot_seat(), self._narrate(), self._turn_log()
         if self._shared is not None:
-            return self._draw_shared()
+            return self._draw_shared(self._shared)
         if self.cover:
             self.view = {"covered": True, "game": self.GAME, "label": f"{self._spec.title} — hidden: the "
                          "device passes to another seat", "seat": None, "omniscient": False}
@@ -341,7 +354,7 @@ class BoardController(BotPacing, Narration, SharedPositions, DeductionAid, Synce
         names = ", ".join(self._seat_name(s) for s in waiting)
         return f"Waiting for {names}."
 
-    def _setup_data(self) -> dict:
+    def _setup_data(self) -> dict[str, Any]:
         from ..bots import bot_names
 
         spec = self._spec
@@ -352,19 +365,19 @@ class BoardController(BotPacing, Narration, SharedPositions, DeductionAid, Synce
                 "seats": self._game.seats, "walkthrough": False}
 
     # -- hooks for each game's board ----------------------------------------------------------
-    def changed_keys(self, before: dict, after: dict) -> list[str]:
+    def changed_keys(self, before: dict[str, Any], after: dict[str, Any]) -> list[str]:
         """Keys of the parts of the view that differ (the drawing marks them); none by default."""
         return []
 
-    def glossary_data(self) -> dict:
+    def glossary_data(self) -> dict[str, Any]:
         """Static game facts the drawing needs."""
         return {}
 
-    def extra_view(self, view: dict) -> dict:
+    def extra_view(self, view: dict[str, Any]) -> dict[str, Any]:
         """Fields the board adds to the view it shows (derived from that view only)."""
         return {}
 
-    def handle_extra(self, content: dict) -> bool:
+    def handle_extra(self, content: dict[str, Any]) -> bool:
         """A game's own intention (e.g. a KLOAK mode switch); return True if handled."""
         return False
 
@@ -479,7 +492,7 @@ class BoardController(BotPacing, Narration, SharedPositions, DeductionAid, Synce
             self._redraw()
         return True
 
-    def new_game(self, *, seed: int | None = None, variant: str | None = None, seats: int | None = None,
+    def new_game(self, *, seed: object = None, variant: object = None, seats: object = None,
                  players: Sequence[str] | None = None, names: Sequence[str] | None = None) -> bool:
         """Start a new game (same settings where none is given, a fresh random seed if none);
         a bad setting sets ``error`` and changes nothing."""
@@ -656,7 +669,7 @@ def lazy_board(module: str, controller: type[BoardController]) -> Callable[[str]
         if name in (board_name(controller), "BOARD"):
             from .board import widget_class
 
-            return widget_class(controller)
+            return widget_class(controller)  # type: ignore[arg-type]  # a class is hashable: python/mypy#11470
         raise AttributeError(f"module {module!r} has no attribute {name!r}")
 
     return __getattr__
@@ -671,7 +684,7 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def walkthrough(name: str, teaching: bool = False):  # noqa: ANN201 - the player lives in walkthrough.py
+def walkthrough(name: str, teaching: bool = False) -> Walkthrough:
     """The walkthrough player for scenario ``name`` (see :func:`spynb.widgets.walkthrough_player.walkthrough`)."""
     from .walkthrough_player import walkthrough as player
 

@@ -44,6 +44,7 @@ import zlib
 from typing import Any
 
 from ..engine import RecordError, SpynbError
+from .parts import BoardPart
 from .refusals import refusal
 
 __all__ = ["encode_link", "decode_link", "SharedPositions", "RECORD_KINDS", "LINK_KEY"]
@@ -58,13 +59,13 @@ RECORD_KINDS = frozenset({"link", "position"})
 """The intentions this module answers (save and load stay with the board)."""
 
 
-def encode_link(payload: dict) -> str:
+def encode_link(payload: dict[str, Any]) -> str:
     """``position=<data>``: ``payload`` as compact JSON, zlib-compressed, URL-safe base64 without padding."""
     packed = zlib.compress(json.dumps(payload, separators=(",", ":"), sort_keys=True).encode("utf-8"), 9)
     return f"{LINK_KEY}=" + base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
 
 
-def decode_link(text: Any) -> dict:
+def decode_link(text: Any) -> dict[str, Any]:
     """The payload of a link: ``text`` is the fragment (``#…&position=…``) or the ``position=`` value alone.
 
     :raises RecordError: saying what is wrong (not text, too long, not a position, damaged).
@@ -93,10 +94,10 @@ def decode_link(text: Any) -> dict:
     return payload
 
 
-class SharedPositions:
+class SharedPositions(BoardPart):
     """Save refusals, position links and restoring them, on a :class:`~spynb.widgets.play.BoardController` (mixed in)."""
 
-    _shared: dict | None = None
+    _shared: dict[str, Any] | None = None
     """The running game's position a link restored (its payload), shown to look at; None otherwise."""
 
     def position_link(self) -> str:
@@ -125,7 +126,8 @@ class SharedPositions:
     def _link_seat(self) -> int | None:
         """The seat whose view a link carries: the seat shown, else the one person's seat, else None."""
         if self._shared is not None:
-            return self._shared["seat"]
+            shared_seat: int = self._shared["seat"]  # checked when the link was restored
+            return shared_seat
         humans = self.humans()
         return self.viewer if self.viewer is not None else (humans[0] if len(humans) == 1 else None)
 
@@ -163,7 +165,7 @@ class SharedPositions:
             self._redraw()
         return True
 
-    def _restore_record(self, payload: dict) -> bool:
+    def _restore_record(self, payload: dict[str, Any]) -> bool:
         if not self.load(json.dumps(payload["record"])):
             return False
         seat = payload.get("seat")
@@ -173,7 +175,7 @@ class SharedPositions:
                 self._redraw()
         return True
 
-    def _checked_view(self, payload: dict) -> dict:
+    def _checked_view(self, payload: dict[str, Any]) -> dict[str, Any]:
         """The payload of a running game's link, checked field by field (raises RecordError)."""
         spec = self._spec
         variant, seats, seat, step = (payload.get(k) for k in ("variant", "seats", "seat", "step"))
@@ -194,9 +196,9 @@ class SharedPositions:
         return {"v": 1, "game": self.GAME, "variant": variant, "seats": seats, "seat": seat, "step": step,
                 "names": names, "view": view}
 
-    def _draw_shared(self) -> None:
+    def _draw_shared(self, shared: dict[str, Any]) -> None:
         """Draw the shared position: that seat's view, to look at (called by the board's redraw)."""
-        shared, seat = self._shared, self._shared["seat"]
+        seat = shared["seat"]
         with self.hold():
             self.teaching = False
             self.viewer = seat
@@ -220,7 +222,7 @@ class SharedPositions:
                     "saved only once the game is over. Copy a link to this position to keep what you see.")
         return ""
 
-    def _records_message(self, content: dict) -> None:
+    def _records_message(self, content: dict[str, Any]) -> None:
         """``{"kind": "link"}``: send the link back as a one-off message; ``{"kind": "position", "link"}``."""
         if content["kind"] == "position":
             self.restore_position(content.get("link"))
@@ -230,9 +232,12 @@ class SharedPositions:
         except SpynbError as err:
             self.error = refusal(str(err), kind="record")
             return
-        note = ("The whole game, seed included: it is over, nothing is hidden any more."
-                if self._game.over and self._shared is None else
-                f"What {self._seat_name(self._link_seat())} sees and nothing more: opened, it shows this "
-                "position to look at (without the hidden cards the game cannot go on).")
+        if self._game.over and self._shared is None:
+            note = "The whole game, seed included: it is over, nothing is hidden any more."
+        else:
+            seat = self._link_seat()
+            assert seat is not None  # position_link refuses a link without one
+            note = (f"What {self._seat_name(seat)} sees and nothing more: opened, it shows this "
+                    "position to look at (without the hidden cards the game cannot go on).")
         self.error = {}
         self._emit({"kind": "link", "fragment": fragment, "note": note})

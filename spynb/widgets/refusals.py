@@ -19,6 +19,7 @@ Every board's ``error`` has this one shape, the engine's typed errors included
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from ..engine import IllegalActionError, NotationError, RecordError, SpynbError
 
@@ -40,14 +41,14 @@ def clip(text: str, limit: int = FIELD) -> str:
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
-def refusal(reason: str, *, rule: str = "", citation: str = "", kind: str = "refused", where: str = "") -> dict:
+def refusal(reason: str, *, rule: str = "", citation: str = "", kind: str = "refused", where: str = "") -> dict[str, Any]:
     """The ``error`` trait's data: {kind, rule, reason, citation, where, message}, every text clipped."""
     reason, where = clip(reason), clip(where, QUOTE * 2)
     return {"kind": kind, "rule": rule, "reason": reason, "citation": citation, "where": where,
             "message": f"{reason} ({citation})" if citation else reason}
 
 
-def refusal_for(err: SpynbError) -> dict:
+def refusal_for(err: SpynbError) -> dict[str, Any]:
     """The ``error`` data for an error the engine raised: the rule and its citation for an illegal action,
     where a record is wrong, or the sentence of any other refusal (``message`` is always ``str(err)``, clipped).
 

@@ -45,7 +45,7 @@ class TargetController(BoardController):
                 "deck_colours": dict(DECK_COLOURS), "category_colours": dict(CATEGORY_COLOURS),
                 "affiliations": dict(AFFILIATION_NAMES)}
 
-    def changed_keys(self, before: dict, after: dict) -> list[str]:
+    def changed_keys(self, before: dict[str, Any], after: dict[str, Any]) -> list[str]:
         keys = []
         for name in ("hand", "revealed", "deposits", "face_up", "tokens", "marker", "stage", "language_pass"):
             if before.get(name) != after.get(name):

@@ -34,7 +34,7 @@ from typing import Any, ClassVar
 import traitlets
 
 from ..engine import Game, SpynbError
-from ..rulespage import rule_href
+from ..rulespage import rule_link
 from ..scenarios import Scenario, Step, StepKind, load
 from .play import HUMAN, PlayBoard, _is_int, board_class
 from .refusals import refusal as _error
@@ -46,20 +46,6 @@ QUIET = "The move is made; nothing of it shows yet."
 """What the panel says after a move whose events the shown seat does not see yet (a card played face down)."""
 
 
-def _without_rule_ids(text: str, rules: Any) -> str:
-    """``text`` with parenthesised rule ids taken out (they are shown as links, not in the prose).
-
-    >>> from spynb import get_spec
-    >>> _without_rule_ids("The pile is revealed (TG-4): Kevlar (a card).", get_spec("target").rules)
-    'The pile is revealed: Kevlar (a card).'
-    """
-    def drop(found: re.Match[str]) -> str:
-        ids = [part for part in re.split(r"[,\s]+", found.group(1)) if part]
-        return "" if ids and all(part in rules for part in ids) else found.group(0)
-
-    return re.sub(r"\s*\(([^()]*)\)", drop, text)
-
-
 def narrate(before: Game, after: Game, seat: int | None) -> str:
     """What ``seat`` (None: everyone) saw happen between two points of one game, in the engine's words.
 
@@ -69,8 +55,7 @@ def narrate(before: Game, after: Game, seat: int | None) -> str:
     'Seat 1 moved the big piece on a1 onto the small piece on a2.'
     """
     seen = after.state.events_seen_by(seat)[len(before.state.events_seen_by(seat)):]
-    rules = after.spec.rules
-    return " ".join(_without_rule_ids(event.text, rules) for event in seen) or QUIET
+    return " ".join(event.text for event in seen) or QUIET
 
 
 class Walkthrough(PlayBoard):
@@ -119,7 +104,7 @@ class Walkthrough(PlayBoard):
             return "The walkthrough is complete."
         return f"Step {self._at + 1} of {len(self._scenario.steps)}."
 
-    def _setup_data(self) -> dict:
+    def _setup_data(self) -> dict[str, Any]:
         return super()._setup_data() | {"walkthrough": True}
 
     def _redraw(self) -> None:
@@ -128,12 +113,9 @@ class Walkthrough(PlayBoard):
             self.walk = self._walk_data()
 
     def _rule(self, rule: str) -> dict[str, str]:
-        rules = self._spec.rules
-        if not rule or rule not in rules:
-            return {"rule": "", "rule_href": "", "citation": ""}
-        return {"rule": rule, "rule_href": rule_href(rule), "citation": rules.citation(rule)}
+        return rule_link(self._spec.rules, rule)
 
-    def _walk_data(self) -> dict:
+    def _walk_data(self) -> dict[str, Any]:
         scenario, at, step = self._scenario, self._at, self._step()
         question = step.question
         shown = {"number": at + 1, "kind": step.kind.value, "caption": step.caption, "quote": step.quote,
@@ -147,7 +129,7 @@ class Walkthrough(PlayBoard):
                 "count": len(scenario.steps), "at": at, "step": shown, "just": self._just, "outline": outline}
 
     # -- moving through the steps -----------------------------------------------------------
-    def _goto(self, at: int, *, feedback: dict | None = None, just: str = "") -> None:
+    def _goto(self, at: int, *, feedback: dict[str, Any] | None = None, just: str = "") -> None:
         """Show step ``at`` (0-based); ``just``: what the move that led here showed (its changes are marked)."""
         for kept in (self._answers, self._replies):
             for i in [i for i in kept if i >= at]:
@@ -161,7 +143,7 @@ class Walkthrough(PlayBoard):
                 self._prev_view = None  # a jump: nothing to mark as changed
             self._after_change()  # the board forgets a half-made move (a touched piece) and redraws
 
-    def _advance(self, answers: dict[int, str] | None = None, feedback: dict | None = None) -> None:
+    def _advance(self, answers: dict[int, str] | None = None, feedback: dict[str, Any] | None = None) -> None:
         """Play the step's move (``answers``: the learner's, else the scenario's) and show the next step."""
         before, at = self._game, self._at
         if answers:
@@ -233,7 +215,7 @@ class Walkthrough(PlayBoard):
             self._redraw()
         return True
 
-    def _walk_message(self, content: dict) -> None:
+    def _walk_message(self, content: dict[str, Any]) -> None:
         move = content.get("move")
         if move == "next":
             self.walk_next()

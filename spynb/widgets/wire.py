@@ -27,7 +27,7 @@ def seat_to_json(seat: int | None, _widget: Any) -> int:
     return 0 if seat is None else seat
 
 
-def seat_trait(help: str) -> traitlets.Int:  # noqa: A002 - traitlets' own keyword
+def seat_trait(help: str) -> traitlets.Int[int | None, int | None]:  # noqa: A002 - traitlets' own keyword
     """A synced seat (1-based) or None, sent to the browser as 0 for None (see the module's docstring)."""
     import traitlets  # only the notebook's widgets need it (spynb.widgets.board)
 

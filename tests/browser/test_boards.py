@@ -11,6 +11,7 @@ the git-ignored ``.build-env/axe`` (never from a CDN), into the page.
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 from pathlib import Path
 
@@ -114,6 +115,7 @@ def test_cloak_dagger_board_renders_the_seat_view(cd_notebook, screenshots):
     shown = board.locator(".cd-env.is-legal").evaluate_all("els => els.map(e => e.dataset.action)")
     held = python_json(cd_notebook, "board.legal")
     assert shown == held and shown
+    assert board.locator(".cd-hint a.spynb-play__rule").inner_text() in ("CD-4 ↗", "CD-5 ↗")  # beside, not inside
     board.screenshot(path=str(screenshots / "cd-board.png"))
 
 
@@ -290,6 +292,9 @@ def test_kloak_board_touch_move_and_a_move_round_trip(kl_notebook, screenshots):
     page.keyboard.press("Enter")
     board.locator(".kl-square.is-touched").wait_for(timeout=30_000)
     assert python_json(kl_notebook, "board.touched") == start
+    touch = board.locator(".kl-touch")  # the ruling follows the sentence as a link, never inside it
+    assert touch.locator("a.spynb-play__rule").inner_text() == "KL-14 ↗"
+    assert touch.inner_text().startswith(f"You touched the piece on {start}: you must move it. Choose where. KL-14")
     # touching another piece is refused with KL-14 and changes nothing
     other = next(n[2:4] for n in legal if n.startswith("B ") and n[2:4] != start)
     board.locator(f'.kl-square[data-square="{other}"]').click()
@@ -317,6 +322,9 @@ def test_kloak_claim_mode_and_memory_switch(kl_notebook, screenshots):
     for square in ("a2", "b3", "c4"):
         board.locator(f'.kl-square[data-square="{square}"]').click()
     assert board.locator(".kl-square.is-claimed").count() == 3
+    hint = board.locator(".kl-hint a.spynb-play__rule")
+    assert hint.all_inner_texts() == ["KL-7 ↗", "KL-8 ↗"] and not RULE_ID.search(
+        board.locator(".kl-claimbar .kl-hint").evaluate("el => el.firstChild.textContent"))
     board.screenshot(path=str(screenshots / "kl-claim.png"))
     legal, before = python_json(kl_notebook, "['claim a2 b3 c4' in map(str, board.game.legal_actions()), "
                                              "len(board.game.actions)]")
@@ -348,6 +356,10 @@ def test_target_board_renders_and_a_play_round_trips(tg_notebook, screenshots):
     assert board.locator(".tg-place").count() == 6  # four seats, two HQs
     assert board.locator(".tg-steps li").count() == 6
     assert board.locator(".tg-place.is-target").count() == 1
+    # the stage's ruling and each card's stand beside their text as small links, not inside it
+    assert board.locator(".tg-stage").inner_text().startswith("Playing: everyone plays one card face down TG-3")
+    assert board.locator(".tg-stage a.spynb-play__rule").get_attribute("href").endswith("#TG-3")
+    assert board.locator(".tg-hand .tg-effect a.spynb-play__rule").count() == 4
     board.screenshot(path=str(screenshots / "tg-board.png"))
     button = board.locator(".tg-choices button").first
     notation = button.get_attribute("data-action")
@@ -465,3 +477,31 @@ def test_target_board_story(tg_notebook):
     board = tg_notebook.page.locator(".spynb-play").last
     assert board.locator(".tg-card .tg-band").count() >= 1
     assert "for a clearance token" not in board.inner_text()
+    _rules_beside_sentences(board, "boards-tg-rule-links")
+
+
+RULE_ID = re.compile(r"\b(?:CD|KL|TG)-(?:S|FAQ-)?[0-9]+\b")
+
+
+def _rules_beside_sentences(board, shot: str) -> None:
+    """The log's sentences hold no rule id; the rule each applies follows it as a small link to the rules page,
+    in sight without hovering, its citation read out to screen readers."""
+    board.evaluate("el => el.querySelectorAll('.spynb-play__turn').forEach((turn) => { turn.open = true; })")
+    log = board.locator(".spynb-play__log")
+    prose = log.evaluate("el => { const copy = el.cloneNode(true); "
+                         "copy.querySelectorAll('a').forEach((a) => a.remove()); return copy.textContent; }")
+    assert not RULE_ID.search(prose), RULE_ID.search(prose)
+    links = log.locator("li a.spynb-play__rule")
+    assert links.count() >= 3, "a finished game of The Target applies rulings the log links"
+    link = links.last
+    rule = link.inner_text().removesuffix(" ↗")
+    assert RULE_ID.fullmatch(rule) and link.get_attribute("href") == f"../rules/index.html?%#{rule}"
+    assert link.get_attribute("target") == "_blank" and link.get_attribute("aria-label").startswith(f"Rule {rule} ")
+    assert link.is_visible() and link.evaluate("el => getComputedStyle(el).color") == "rgb(0, 114, 178)", "a link's blue"
+    ratio = link.evaluate("el => parseFloat(getComputedStyle(el).fontSize) / "
+                          "parseFloat(getComputedStyle(el.parentElement).fontSize)")
+    assert 0.7 <= ratio < 1, f"small beside the sentence, and still readable: {ratio}"
+    assert link.evaluate("el => el.parentElement.textContent.trim().endsWith(el.textContent)"), "after the sentence"
+    link.scroll_into_view_if_needed()
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    log.screenshot(path=str(SCREENSHOTS / f"{shot}.png"))

@@ -11,9 +11,10 @@ from spynb.games import get_spec
 from spynb.prob import across
 
 
-@pytest.mark.parametrize("game,seats", [("cloak-dagger", 2), ("kloak", 2), ("target", 4)])
-def test_rules_bot_games_end_before_the_turn_limit_and_replay_from_the_seed(game, seats):
-    trial = across.bot_game_trial(game, seats)
+@pytest.mark.parametrize("game,seats,variant", [("cloak-dagger", 2, None), ("kloak", 2, None), ("kloak", 4, "four-player"),
+                                                ("target", 4, None)])
+def test_rules_bot_games_end_before_the_turn_limit_and_replay_from_the_seed(game, seats, variant):
+    trial = across.bot_game_trial(game, seats, variant=variant)
     results = [trial(random.Random(seed)) for seed in range(6)]
     assert all(r.winners and not r.limited and r.turns < across.BOT_LIMITS[game] for r in results)
     assert results == [trial(random.Random(seed)) for seed in range(6)]

@@ -158,7 +158,9 @@ def test_CD_7_tracked_envelope_document_two_ways_and_simulated():
     pool = envelopes.unlocated(view)
     documents, cards = sum(pool[c] for c in "XYZ"), sum(pool.values())
     stack_kind = cards - sum(pool[c] for c in agents_of(1) + agents_of(2))
-    placed = sum(envelopes.placed_unknowns(view).values())  # the placed ? took stack cards only (CD-5)
+    placed_in = {e for e, n in envelopes.placed_unknowns(view).items() if n}  # stack cards only (CD-5)
+    assert placed_in == {4, 6, 8}  # as exercise 8 says
+    placed = sum(envelopes.placed_unknowns(view).values())
     assert placed == 3
     assert answer("cd-tracker-document") == Fraction(documents * (stack_kind - placed), stack_kind * (cards - placed))
     assert answer("cd-tracker-document") == envelopes.document_chance_by_listing(view, envelope)

@@ -357,7 +357,8 @@ def test_TG_9_intel_on_an_hq_is_deposited_and_every_other_card_discarded() -> No
     assert state.discards["espionage"] == {"tailed": 1} and state.discards["rookie"] == {"kevlar": 1}
     assert all(len(h) == 3 for h in state.hands[1:]) and state.stage == "restore"
     assert state.view(2)["deposits"]["CIA"] == ("intel-a", "dirty-b")
-    assert "TG-6" in last(state, "deposit").text and "for good" not in last(state, "deposit").text
+    deposit = last(state, "deposit")  # the ruling is cited beside the text, which says Intel stays
+    assert deposit.rule == "TG-9" and "never lost" in deposit.text and "for good" not in deposit.text
 
 
 def test_deposited_intel_never_leaves_over_many_turns() -> None:

@@ -89,8 +89,8 @@ def test_TG_Intel_6_double_agents_win_a_simultaneous_finish() -> None:
 def test_TG_FAQ_7_the_last_intel_dirty_both_goals_reached_double_agents_win() -> None:
     state = _deposit("dirty-a", "CIA", {"CIA": ["intel-a", "dirty-b", "intel-a"], "KGB": ["dirty-c"]}, WITH_DA)
     assert state.win_team == "double-agent"
-    text = last(state, "win").text
-    assert "Double Agent" in text and "TG-14" in text
+    win = last(state, "win")
+    assert "Double Agent" in win.text and win.rule == "TG-14"
 
 
 def test_a_turn_limit_ends_the_game_with_no_winner() -> None:

@@ -27,7 +27,7 @@
 // Text from users (seat names) and from the engine is only ever set as
 // textContent.
 
-import { batched, button, focusedKey, h, refocus, watch } from "./dom.js";
+import { batched, button, focusedKey, h, refocus, ruleLink, watch } from "./dom.js";
 
 /** @import { BoardError, BoardTraits, LogTurn, Model, Setup } from "./traits.js" */
 
@@ -398,9 +398,25 @@ function drawHeader(frame, model, seatName) {
   const marked = (model.get("changed") || []).length > 0;
   frame.narration.hidden = !told.text;
   frame.narration.classList.toggle("is-changed", Boolean(told.text) && marked);
+  const glossary = model.get("glossary") || {};
   frame.narration.replaceChildren(...(told.text ? [h("strong", { text: `Last move, by ${seatName(told.seat)}${
-    told.bot ? " (bot)" : ""}: ` }), told.text] : []));
+    told.bot ? " (bot)" : ""}: ` }), told.text, ...(told.rules || []).flatMap((id) => {
+      const link = citeRule(glossary, id);
+      return link ? [" ", link] : [];
+    })]
+    : []));
   frame.legend.hidden = !(marked || told.text) || Boolean(model.get("cover"));
+}
+
+/**
+ * The small link to rule `id` beside a sentence that applies it (the glossary's `rules` knows each ruling's
+ * address and citation), or null when there is none.
+ * @param {Record<string, any>} glossary
+ * @param {string | null | undefined} id
+ * @returns {HTMLElement | null}
+ */
+export function citeRule(glossary, id) {
+  return id ? ruleLink((glossary.rules || {})[id] || { rule: id }, "spynb-play__rule") : null;
 }
 
 /**
@@ -424,8 +440,9 @@ function drawError(box, err) {
  * @param {HTMLElement} list
  * @param {LogTurn[]} turns
  * @param {Record<string, any>} memo
+ * @param {Record<string, any>} glossary
  */
-function drawLog(list, turns, memo) {
+function drawLog(list, turns, memo, glossary) {
   /** @type {Record<string, boolean>} */
   const opened = (memo.logOpen ||= {});
   list.replaceChildren(...turns.map((turn, i) => {
@@ -435,7 +452,8 @@ function drawLog(list, turns, memo) {
       open: key in opened ? opened[key] : latest },
     h("summary", { text: `${turn.title} (${turn.events.length})` }),
     h("ol", {}, turn.events.map((e) => h("li", { class: e.new ? "is-new" : null },
-      e.new ? h("span", { class: "spynb-play__new", text: "new" }) : null, e.new ? " " : null, e.text)))));
+      e.new ? h("span", { class: "spynb-play__new", text: "new" }) : null, e.new ? " " : null, e.text,
+      e.rule ? " " : null, citeRule(glossary, e.rule))))));
     // kept only where the learner's choice differs from the default (the latest turn open), so a turn
     // that stops being the latest closes unless the learner opened it (the toggle event also fires for
     // the `open` set here, which matches the default or the memo already)
@@ -489,7 +507,10 @@ export function drawAid(ctx) {
     aid.rows.length ? h("div", { class: "spynb-aid__scroll" }, table)
       : h("p", { class: "spynb-aid__note", text: "Nothing uncertain in your notes yet." }),
     aid.left_out ? h("p", { class: "spynb-aid__note", text: aid.left_out }) : null,
-    h("ul", { class: "spynb-aid__list" }, (aid.notes || []).map((/** @type {string} */ n) => h("li", { text: n }))),
+    h("ul", { class: "spynb-aid__list" }, (aid.notes || []).map((/** @type {string} */ n, /** @type {number} */ i) => {
+      const rule = (aid.note_rules || [])[i];
+      return h("li", {}, n, rule ? " " : null, citeRule(ctx.glossary, rule));
+    })),
   ].filter((node) => node !== null));
   return box;
 }
@@ -531,7 +552,7 @@ function drawArea(frame, board, ctx, log) {
   for (const node of frame.main.querySelectorAll("[data-key]")) {
     if (ctx.changed.has(/** @type {HTMLElement} */ (node).dataset.key || "")) node.classList.add("is-changed");
   }
-  drawLog(frame.logList, log, ctx.memo);
+  drawLog(frame.logList, log, ctx.memo, ctx.glossary);
 }
 
 /**

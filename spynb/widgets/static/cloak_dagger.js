@@ -2,7 +2,7 @@
 // hand, the envelope it opened (seen by it alone), its note list, and what
 // other seats were shown.  board_common.js draws the frame around it.
 
-import { drawAid } from "./board_common.js";
+import { citeRule, drawAid } from "./board_common.js";
 import { button, gridKeys } from "./dom.js";
 
 /** @import { Board, Context as BoardContext } from "./board_common.js" */
@@ -205,9 +205,10 @@ function drawCloakDagger(ctx) {
   const todo = h("div", { class: "cd-todo", role: "group", "aria-label": "Your choice" });
   if (phase === "select" && ctx.legal.length) {
     const holding = omniscient ? "" : view.hand;
-    todo.append(h("p", { class: "cd-hint", text: holding
-      ? `You hold ${[...holding].join(" ")}: the envelope you select now receives it (finishing the transfer, CD-4).`
-      : "Select an envelope to look inside it. If it is empty you show that and place the top card of the stack in it (CD-5)." }));
+    todo.append(h("p", { class: "cd-hint" }, holding
+      ? `You hold ${[...holding].join(" ")}: the envelope you select now receives it, finishing the transfer. `
+      : "Select an envelope to look inside it. If it is empty you show that and place the top card of the stack in it. ",
+    citeRule(ctx.glossary, holding ? "CD-4" : "CD-5")));
   }
   if (opened) {
     const key = `${opened.envelope}:${opened.contents}`;

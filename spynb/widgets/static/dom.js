@@ -27,6 +27,21 @@ export function h(tag, props, ...children) {
 }
 
 /**
+ * A small link to a rule on the rules page, opening a new tab: the rule's id as its text (after `prefix`), its
+ * citation read out to screen readers.  Rule ids stay out of sentences; this goes beside them.
+ * @param {{rule?: string, rule_href?: string, citation?: string}} link  (spynb.rulespage.rule_link)
+ * @param {string} cls
+ * @param {string} [prefix]
+ * @returns {HTMLElement | null} null when there is no rule
+ */
+export function ruleLink(link, cls, prefix = "") {
+  if (!link.rule) return null;
+  return h("a", { class: cls, href: link.rule_href || null, target: "_blank", rel: "noopener",
+    "aria-label": `Rule ${link.rule} on the rules page (opens a new tab)${link.citation ? `: ${link.citation}` : ""}` },
+  `${prefix}${link.rule} ↗`);
+}
+
+/**
  * A button with a stable data-key (so focus survives a redraw).
  * @param {string} key
  * @param {string} label visible text

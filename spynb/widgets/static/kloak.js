@@ -3,6 +3,7 @@
 // (KL-5) in words, claim mode (KL-7), scores, the penalty (KL-8) and the
 // memory modes (KL-13).  board_common.js draws the frame around it.
 
+import { citeRule } from "./board_common.js";
 import { button, gridKeys } from "./dom.js";
 
 /** @import { Board, Context as BoardContext } from "./board_common.js" */
@@ -188,9 +189,10 @@ function drawKloak(ctx) {
       return h("div", { class: "kl-group", role: "group", "aria-label": title }, h("h5", { text: title }),
         moves.map((n) => button(`move-${n}`, klMoveWords(n), () => ctx.send(n), { class: `is-legal${memo.choosing === n.slice(-2) ? " is-choosing" : ""}`, dataset: { key: `move-${n}`, action: n } })));
     });
-    panel.append(h("p", { class: "kl-touch", text: touchMove
-      ? `You touched the piece on ${touched}: you must move it (KL-14). Choose where.`
-      : `Piece on ${touched} picked (practice: touch-move is off; click it again to put it down).` }),
+    panel.append(touchMove
+      ? h("p", { class: "kl-touch" }, `You touched the piece on ${touched}: you must move it. Choose where. `,
+        citeRule(ctx.glossary, "KL-14"))
+      : h("p", { class: "kl-touch", text: `Piece on ${touched} picked (practice: touch-move is off; click it again to put it down).` }),
       ...groups.filter((group) => group !== null));
   }
   // -- claim mode and the other decisions
@@ -205,7 +207,8 @@ function drawKloak(ctx) {
       { disabled: claim.length !== 3, class: claim.length === 3 ? "is-legal" : "" }) : null,
     others.filter((n) => !n.startsWith("claim")).map((n) =>
       button(`other-${n}`, n.startsWith("score") ? `Score ${n.slice(6)}` : n, () => ctx.send(n), { class: "is-legal", dataset: { key: `other-${n}`, action: n } })));
-  if (claim) claimBar.append(h("p", { class: "kl-hint", text: "Claim (KL-7): three adjacent squares in a line, each with a small piece, at least one under a big piece. Right: you score them. Wrong: the next player takes two turns (KL-8)." }));
+  if (claim) claimBar.append(h("p", { class: "kl-hint" }, "Claim: three adjacent squares in a line, each with a small piece, at least one under a big piece. Right: you score them. Wrong: the next player takes two turns. ",
+    citeRule(ctx.glossary, "KL-7"), " ", citeRule(ctx.glossary, "KL-8")));
 
   // -- scores, penalty, modes
   const scores = view.scores || {};
@@ -218,13 +221,14 @@ function drawKloak(ctx) {
           h("span", { class: "kl-score", title: `${(ctx.glossary.colour_names || {})[score.colour] || score.colour} on ${score.squares.join(" ")}` },
             klPiece(ctx, score.colour), ` ${score.squares.join(" ")}`))))),
     view.extra_turns ? h("p", { class: "kl-penalty", role: "status", dataset: { key: "penalty" } },
-      h("strong", { text: "Penalty (KL-8): " }),
-      `${ctx.seatName((view.to_move || [])[0])} takes two turns in a row — ${view.extra_turns} more turn(s) after this one.`) : null,
+      h("strong", { text: "Penalty: " }),
+      `${ctx.seatName((view.to_move || [])[0])} takes two turns in a row — ${view.extra_turns} more turn(s) after this one. `,
+      citeRule(ctx.glossary, "KL-8")) : null,
     h("div", { class: "spynb-play__row" },
       view.omniscient ? h("span", { class: "kl-hint", text: "Teaching view: every colour is shown." })
         : button("reveal", reveal ? "Memory: reveal (showing what a perfect memory knows)" : "Memory: challenge (hidden colours)",
           () => model.send({ kind: "reveal", on: !reveal }), { "aria-pressed": String(reveal) }),
-      button("touch-move", touchMove ? "Touch-move: on (KL-14)" : "Touch-move: off (practice)",
+      button("touch-move", touchMove ? "Touch-move: on" : "Touch-move: off (practice)",
         () => model.send({ kind: "touch_move", on: !touchMove }), { "aria-pressed": String(touchMove) })),
     h("p", { class: "kl-key" }, "Key: ", Object.keys(view.colours || {}).map((c) =>
       h("span", { class: "kl-keyitem" }, klPiece(ctx, c), ` ${(ctx.glossary.colour_names || {})[c] || c} `)),

@@ -4,7 +4,7 @@
 // steps with the current one highlighted.  board_common.js draws the frame
 // around it.
 
-import { drawAid } from "./board_common.js";
+import { citeRule, drawAid } from "./board_common.js";
 import { button } from "./dom.js";
 
 /** @import { Board, Context as BoardContext } from "./board_common.js" */
@@ -20,6 +20,7 @@ import { button } from "./dom.js";
  * @property {number | string | null} receiver             the place the pile goes to while it resolves
  * @property {string} stage
  * @property {string} stage_title
+ * @property {string} stage_rule                           the ruling the stage follows, or ""
  * @property {number} turn_number
  * @property {number[]} to_move
  * @property {number[]} played                             the seats that played a card this round
@@ -52,12 +53,13 @@ function tgCard(ctx, card, full = false) {
   const face = (ctx.glossary.faces || {})[card] || { deck: "card", name: card, effect: "", counter: [], band: "#fff", ink: "#1a1a1a" };
   const kind = face.category ? `${face.deck} · ${face.category}` : face.deck;
   const counter = face.counter.length ? `Counter: ${face.counter.join(face.card === "outed" ? " or " : " + ")}` : "";
-  return h("span", { class: `tg-card tg-card--${face.deck}${full ? " tg-card--full" : ""}`, role: "img",
+  // a full card holds a link to its ruling: a group (an img's parts are hidden from screen readers)
+  return h("span", { class: `tg-card tg-card--${face.deck}${full ? " tg-card--full" : ""}`, role: full ? "group" : "img",
     "aria-label": `${face.name}: ${kind}. ${face.effect}${counter ? ` ${counter}.` : ""}`,
     title: `${face.name} (${kind}) — ${face.effect}${counter ? ` ${counter}.` : ""}` },
   h("span", { class: "tg-band", style: `background:${face.band};color:${face.ink}`, text: kind }),
   h("span", { class: "tg-name", text: face.name }),
-  full ? h("span", { class: "tg-effect", text: face.effect }) : null,
+  full ? h("span", { class: "tg-effect" }, face.effect, face.rule ? " " : null, citeRule(ctx.glossary, face.rule)) : null,
   full && counter ? h("span", { class: "tg-counter", text: counter }) : null);
 }
 
@@ -68,7 +70,7 @@ function tgCard(ctx, card, full = false) {
  */
 function tgToken(ctx, deck) {
   const colour = (ctx.glossary.deck_colours || {})[deck] || "#888";
-  return ctx.h("span", { class: "tg-token", title: `${deck} clearance token: may draw from the ${deck} deck (TG-11)` },
+  return ctx.h("span", { class: "tg-token", title: `${deck} clearance token: may draw from the ${deck} deck` },
     ctx.h("span", { class: "tg-dot", style: `background:${colour}`, "aria-hidden": "true" }), ` ${deck} clearance`);
 }
 
@@ -81,11 +83,11 @@ function tgClearWords(ctx, cards) {
   const faces = ctx.glossary.faces || {};
   const names = cards.map((c) => (faces[c] || {}).name || c).join(", ");
   const category = (faces[cards[0]] || {}).category;
-  if (category === "languages") return `Turn in ${names} (Languages): one restore from any advanced deck, no token (TG-11)`;
+  if (category === "languages") return `Turn in ${names} (Languages): one restore from any advanced deck, no token`;
   const deck = (ctx.glossary.token_for || {})[category] || category;
   const held = ((ctx.view.tokens || {})[String(ctx.view.seat)] || []).includes(deck);
-  if (held) return `Turn in ${names}: you hold the ${deck} token already, so no second one; your hand is restored (TG-11)`;
-  return `Turn in ${names} for the ${deck} clearance token (TG-11)`;
+  if (held) return `Turn in ${names}: you hold the ${deck} token already, so no second one; your hand is restored`;
+  return `Turn in ${names} for the ${deck} clearance token`;
 }
 
 /**
@@ -141,11 +143,11 @@ function drawTarget(ctx) {
       lines.push(h("strong", { text: ctx.seatName(Number(place)) }),
         h("span", { class: "tg-small", text: `${sizes[s] ?? "?"} card(s)${played.has(s) ? " · played" : pending.has(s) ? " · to act" : ""}` }));
       if ((tokens[s] || []).length) lines.push(h("span", { class: "tg-small", dataset: { key: `tokens-${s}` } }, (tokens[s] || []).map((/** @type {string} */ d) => tgToken(ctx, d))));
-      if ((view.language_pass || []).map(String).includes(s)) lines.push(h("span", { class: "tg-token tg-pass", title: "Three Languages turned in: this restore may draw from any advanced deck (TG-11)", text: "Languages pass: one restore" }));
+      if ((view.language_pass || []).map(String).includes(s)) lines.push(h("span", { class: "tg-token tg-pass", title: "Three Languages turned in: this restore may draw from any advanced deck", text: "Languages pass: one restore" }));
       if ((front[s] || []).length) lines.push(h("span", { class: "tg-small" }, "in front: ", front[s].map((/** @type {string} */ c) => tgCard(ctx, c))));
       if (faceUp[s]) lines.push(h("span", { class: "tg-small" }, "face up: ", tgCard(ctx, faceUp[s])));
       const outedTo = /** @type {(string|number)[]} */ ((view.outed || {})[s] || []);
-      if (outedTo.length) lines.push(h("span", { class: "tg-small", title: "Outed: the Target shows their affiliation (TG-7)",
+      if (outedTo.length) lines.push(h("span", { class: "tg-small", title: "Outed: the Target shows their affiliation",
         text: `Outed: affiliation shown to ${outedTo.map((v) => ctx.seatName(Number(v))).join(", ")}` }));
     }
     ring.append(h("li", {
@@ -164,9 +166,10 @@ function drawTarget(ctx) {
     (ctx.glossary.steps || []).map((/** @type {any} */ s) => {
       const current = s.stages.includes(stage);
       return h("li", { class: current ? "is-current" : "", "aria-current": current ? "step" : null },
-        h("span", { text: s.title }), " ", h("span", { class: "tg-rule", text: s.rule }));
+        h("span", { text: s.title }), " ", citeRule(ctx.glossary, s.rule));
     }));
-  const stageLine = h("p", { class: "tg-stage", text: view.stage_title || "" });
+  const stageLine = h("p", { class: "tg-stage" }, view.stage_title || "", view.stage_rule ? " " : null,
+    citeRule(ctx.glossary, view.stage_rule));
 
   // -- the pile, the hand, the choices
   const revealed = view.revealed || [];

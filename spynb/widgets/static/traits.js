@@ -32,7 +32,7 @@
 /**
  * One event a view holds (spynb.engine.core.Event.to_dict): its sentence, and data by kind.
  * @typedef {{ step: number, kind: string, actor: number | null, seen_by: string | number[], text: string,
- *   [data: string]: unknown }} ViewEvent
+ *   rule?: string, [data: string]: unknown }} ViewEvent
  */
 
 /**
@@ -70,12 +70,12 @@
 
 /**
  * The last action, if a seat other than the one shown took it; {} otherwise.
- * @typedef {{ seat?: number, step?: number, bot?: boolean, text?: string }} Narrated
+ * @typedef {{ seat?: number, step?: number, bot?: boolean, text?: string, rules?: string[] }} Narrated
  */
 
 /**
  * One turn of the log: every event the seat shown saw, `new` marking the narrated action's.
- * @typedef {{ turn: number, title: string, events: { text: string, new: boolean }[] }} LogTurn
+ * @typedef {{ turn: number, title: string, events: { text: string, rule: string, new: boolean }[] }} LogTurn
  */
 
 /**
@@ -102,6 +102,7 @@
  * @property {AidRow[]} [rows]
  * @property {string} [left_out]
  * @property {string[]} [notes]
+ * @property {string[]} [note_rules]   the rule each note applies ("" for none), shown as a link after it
  */
 
 /**

@@ -6,7 +6,7 @@
 // "jump" | "answer"}).  A page address with `#step=N` opens the walkthrough at step N.
 // Text from scenarios and the engine is only ever set as textContent.
 
-import { batched, button, focusedKey, h, refocus, watch } from "./dom.js";
+import { batched, button, focusedKey, h, refocus, ruleLink, watch } from "./dom.js";
 
 /** @import { Panel, PanelArgs } from "./board_common.js" */
 /** @import { BoardTraits } from "./traits.js" */
@@ -73,11 +73,8 @@ function walkthroughPanel({ model, slot, send }) {
   let copied = null;
   const walkSend = (/** @type {object} */ content) => send({ kind: "walk", ...content });
 
-  const ruleLink = (/** @type {{rule?: string, rule_href?: string, citation?: string}} */ r) => r.rule
-    ? h("a", { class: "spynb-walk__rule", href: r.rule_href, target: "_blank", rel: "noopener",
-      "aria-label": `Rule ${r.rule} on the rules page (opens a new tab)${r.citation ? `: ${r.citation}` : ""}` },
-      `Rule ${r.rule} ↗`)
-    : null;
+  const walkRule = (/** @type {{rule?: string, rule_href?: string, citation?: string}} */ r) =>
+    ruleLink(r, "spynb-walk__rule", "Rule ");
 
   const question = (/** @type {WalkStep} */ step) => {
     if (step.kind !== "question") return null;
@@ -133,7 +130,7 @@ function walkthroughPanel({ model, slot, send }) {
       "aria-hidden": "true" });
     const feedbackBox = feedback.text ? h("div", { class: `spynb-walk__feedback ${feedback.ok === true ? "is-ok"
       : feedback.ok === false ? "is-wrong" : "is-shown"}`, role: "status" },
-    h("p", { text: feedback.text }), feedback.rule !== step.rule ? ruleLink(feedback) : null) : null;
+    h("p", { text: feedback.text }), feedback.rule !== step.rule ? walkRule(feedback) : null) : null;
     // feedback on this step (an answer, a wrong move) follows its caption; on the last step's move, precedes it
     const here = feedback.step === step.number;
     copied = copied && panel.dataset.step === String(step.number) ? copied : null;
@@ -152,7 +149,7 @@ function walkthroughPanel({ model, slot, send }) {
         question(step),
         last && step.links.length ? h("ul", { class: "spynb-walk__links" },
           step.links.map((link) => h("li", {}, h("a", { href: link.href, target: "_blank", rel: "noopener" }, link.text)))) : null,
-        h("p", { class: "spynb-walk__small" }, ruleLink(step),
+        h("p", { class: "spynb-walk__small" }, walkRule(step),
           step.quote ? h("q", { class: "spynb-walk__quote", text: step.quote }) : null)),
       here ? feedbackBox : null,
       h("div", { class: "spynb-walk__row" },
