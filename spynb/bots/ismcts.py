@@ -14,8 +14,12 @@ moves, where the game's ``evaluate`` scores the position once per seat.
 Where random rollouts say little, the game's rule-of-thumb bot guides the
 search: its choice, asked once per decision from the same view, is tried
 first and carries a bonus that fades as the search visits it (a prior, as
-in progressive bias).  How many iterations, how deep the rollouts and how
-strong the prior are the game's own settings (``SEARCH`` in its module of
+in progressive bias).  A game whose imagined games are too short to tell
+most choices apart may compare instead of search (``paired``): every
+action is played on from the same imagined deals with the same draws, and
+the rule-of-thumb choice stands unless another gains clearly more over it.
+How many iterations, how deep the rollouts and how strong the prior are
+the game's own settings (``SEARCH`` in its module of
 :mod:`spynb.bots`, a :class:`SearchSettings`).
 """
 
@@ -56,6 +60,14 @@ class SearchSettings:
     tried action's UCB value beats this.  Infinity (the default) tries every action before any again."""
     prefer: Callable[[State, random.Random], Action | None] | None = None
     """A rollout's rule of thumb: the action to take instead of a random one, or ``None`` (random)."""
+    paired: bool = False
+    """No tree: each imagined game is played on once after every legal action, all from the same deal and with the
+    same draws (common random numbers), so two actions' scores differ only where the actions do; the rule-of-thumb
+    bot's choice stands unless another gains more than ``margin`` over it on average, game by game.  The
+    ``iterations`` are then the games played on, spread evenly over the actions."""
+    margin: float = 0.0
+    """With ``paired``: how much (in units of a win) an action must gain over the rule-of-thumb choice on average
+    to be played instead.  Where the imagined games are short, the rules' longer view keeps every close call."""
 
 
 @dataclass
@@ -100,13 +112,18 @@ class ISMCTSBot:
         self.rollout_depth = settings.rollout_depth if rollout_depth is None else rollout_depth
         self.prior = settings.prior if prior is None else prior
         self.prefer = settings.prefer
+        self.paired = settings.paired
+        self.margin = settings.margin
         self.rng = random.Random(seed)
         rules = getattr(module, "RULES_BOT", None)
-        self.guide: Bot | None = rules(spec, seed) if rules is not None and self.prior else None
+        asked = self.prior or self.paired
+        self.guide: Bot | None = rules(spec, seed) if rules is not None and asked else None
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
+        if self.paired:
+            return self.compare(view, legal)
         root = self.search(view, legal)
         legal_set = set(legal)
         mine = [(action, child) for (seat, action), child in root.children.items()
@@ -129,6 +146,29 @@ class ISMCTSBot:
                 state.stop_logging()  # nothing below reads the imagined game's events
                 self._iterate(root, state, me)
         return root
+
+    def compare(self, view: View, legal: Sequence[Action]) -> Action:
+        """The rule-of-thumb choice, or the action that gains most over it in paired imagined games (``paired``)."""
+        me = view.seat
+        assert me is not None
+        hint = self.guide.choose(view, legal) if self.guide is not None else legal[0]
+        games = max(1, self.iterations // len(legal))
+        gain = dict.fromkeys(legal, 0.0)
+        with paused_gc():
+            for _ in range(games):
+                deal = self.spec.determinise(view, self.rng)  # type: ignore[misc]
+                deal.stop_logging()
+                draws = self.rng.getrandbits(64)
+                scores = {}
+                for action in legal:
+                    state = deal.clone()
+                    state.apply(action, me)
+                    playout(state, random.Random(draws), limit=self.rollout_depth, prefer=self.prefer)
+                    scores[action] = self._score(state, me)
+                for action in legal:
+                    gain[action] += scores[action] - scores[hint]
+        best = max(legal, key=gain.__getitem__)
+        return best if gain[best] / games > self.margin else hint
 
     def _iterate(self, root: SearchNode, state: State, me: int) -> None:
         path = [root]

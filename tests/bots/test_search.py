@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import random
 
 import pytest
 
@@ -84,3 +85,56 @@ def test_the_search_leaves_the_real_game_and_its_events_alone() -> None:
     before, events = game.view(None), len(game.state.events)
     ISMCTSBot(game.spec, 2, iterations=60).choose(game.view(1), game.legal_actions(1))
     assert game.view(None) == before and len(game.state.events) == events
+
+
+def target_position(turn: int = 3) -> spynb.Game:
+    """Seat 1 of a four-seat game of The Target with cards to choose from, after rule-of-thumb play."""
+    game = spynb.new_game("target", seats=4, seed=9)
+    rules = make_bot("rules", game.spec, 3)
+    while not (game.turn.seats and game.turn.seats[0] == 1 and len(game.legal_actions(1)) > 2
+               and game.view(1)["turn_number"] >= turn):
+        seat = game.turn.seats[0] if game.turn.seats else None
+        game.play(rules.choose(game.view(seat), game.legal_actions(seat)), seat)
+    return game
+
+
+def test_paired_games_play_every_action_on_from_one_deal_with_the_same_draws(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``paired``: each imagined game is played on after every legal action with the same draws (common random
+    numbers), and the games are spread evenly over the actions."""
+    game = target_position()
+    view, legal = game.view(1), game.legal_actions(1)
+    calls: list[tuple[object, tuple[object, ...]]] = []
+    play_on = ismcts.playout
+
+    def recorded(state: State, rng: random.Random, **options: object) -> int:
+        calls.append((rng.getstate(), tuple(sorted(map(str, state.hands[1])))))  # type: ignore[attr-defined]
+        return play_on(state, rng, **options)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ismcts, "playout", recorded)
+    bot = ISMCTSBot(game.spec, 3, iterations=5 * len(legal))
+    assert bot.paired
+    bot.compare(view, legal)
+    assert len(calls) == 5 * len(legal)
+    games = [calls[i:i + len(legal)] for i in range(0, len(calls), len(legal))]
+    assert all(len({draws for draws, _ in group}) == 1 for group in games)
+    assert len({group[0][0] for group in games}) == 5
+    assert any(len({hand for _, hand in group}) > 1 for group in games)  # the actions themselves differ
+
+
+@pytest.mark.parametrize("margin", [1.0, -1.0])
+def test_paired_games_keep_the_rule_of_thumb_choice_unless_another_gains_more_than_the_margin(margin: float) -> None:
+    """No action gains a whole win over another: a margin of 1 always plays the rule of thumb's choice; a margin
+    of -1 plays the action that gains most (which in some position is not the rule of thumb's), seeded."""
+    differs = False
+    for turn in range(3, 11):
+        game = target_position(turn)
+        view, legal = game.view(1), game.legal_actions(1)
+        hint = make_bot("rules", game.spec, turn).choose(view, legal)
+        bot = ISMCTSBot(game.spec, turn, iterations=8 * len(legal))
+        bot.margin = margin
+        chosen = bot.choose(view, legal)
+        again = ISMCTSBot(game.spec, turn, iterations=8 * len(legal))
+        again.margin = margin
+        assert chosen in legal and chosen == again.choose(view, legal)
+        differs |= chosen != hint
+    assert differs == (margin < 0)

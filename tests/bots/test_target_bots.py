@@ -8,7 +8,8 @@ import pytest
 
 import spynb
 from spynb.bots import ISMCTSBot, RandomBot, make_bot, play_match, wilson_interval
-from spynb.engine import sample_chance
+from spynb.bots import target as target_bots
+from spynb.engine import freeze, sample_chance
 from spynb.target import TargetState
 from spynb.target.actions import Counter, Play, TurnIn
 from tests.conftest import playout
@@ -165,3 +166,36 @@ def test_the_agent_turns_in_a_set_already_cleared_only_while_restoring_towards_a
     state = _at_operatives(state, random.Random(0), {3: "mole", **{s: state.hands[s][0] for s in (1, 2, 4)}})
     assert state.stage == "restore" and TurnIn(training) in state.legal_actions(3)
     assert agent.choose(state.view(3), state.legal_actions(3)) == TurnIn(training)  # then draws Operative cards
+
+
+def _deciding_positions() -> list[TargetState]:
+    """Positions where a seat chooses, from seeded random games of three seat counts."""
+    return [state.clone() for seats, seed in ((4, 6), (6, 7), (9, 8))
+            for i, (state, seat, _) in enumerate(playout(SPEC, "standard", seats, seed, 60))
+            if seat is not None and i % 3 == 0]
+
+
+def test_the_agents_table_read_off_the_state_is_what_its_view_shows() -> None:
+    """The rollout policy reads the agent's keys off the state; they hold what the seat's own view holds."""
+    shown = 0
+    for state in _deciding_positions():
+        seat = state.turn.seats[0]
+        view = state.view(seat)
+        table = target_bots._table(state, seat)
+        assert {key: freeze(value) for key, value in table.items() if key != "tokens"} == \
+            {key: view[key] for key in table if key != "tokens"}
+        assert tuple(table["tokens"][str(seat)]) == view["tokens"][str(seat)]
+        shown += bool(table["shown_to_me"])
+    assert shown, "no position where Outed had shown the seat a colour"
+
+
+def test_the_rules_rollout_policy_picks_the_agents_legal_choice_seeded() -> None:
+    """``by_the_rules`` plays as the agent would from its own view: a legal action, the same for the same seed."""
+    positions = _deciding_positions()
+    assert len(positions) >= 100
+    for state in positions:
+        seat = state.turn.seats[0]
+        chosen = target_bots.by_the_rules(state, random.Random(4))
+        assert chosen in state.legal_actions(seat)
+        assert chosen == target_bots.by_the_rules(state.clone(), random.Random(4))
+        assert chosen == make_bot("rules", SPEC, 4).choose(state.view(seat), state.legal_actions(seat))
