@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 from spynb.engine import Action, GameSpec, State, View
 from spynb.target import TargetState
@@ -61,32 +61,49 @@ class AgentBot:
 
 def _choose(me: _Me, legal: Sequence[Action], rng: random.Random) -> Action:
     """The agent's rules, in order, for the seat ``me`` describes."""
-    # the legal actions by class: mypy cannot tie each list to its key's class, so reading that class's own
-    # fields (card, cards, pay, deck) or passing its list on below takes a coded ignore
-    by_kind: dict[type, list[Action]] = {}
-    for action in legal:
-        by_kind.setdefault(type(action), []).append(action)
-    for action in by_kind.get(TurnIn, ()):
-        if me.earns(action.cards) or (Play not in by_kind and me.tokens):  # type: ignore[attr-defined]
-            return action  # TG-11: a set already cleared only cycles the hand, worth it towards advanced decks
-    for action in by_kind.get(Remove, ()):
-        if action.card == "all" or action.card in SURVEILLANCE:  # type: ignore[attr-defined]
-            return action
+    by_kind = _ByKind(legal)
+    for turn_in in by_kind.of(TurnIn):
+        if me.earns(turn_in.cards) or (Play not in by_kind and me.tokens):
+            return turn_in  # TG-11: a set already cleared only cycles the hand, worth it towards advanced decks
+    for remove in by_kind.of(Remove):
+        if remove.card == "all" or remove.card in SURVEILLANCE:
+            return remove
     if Play in by_kind:
-        return me.play([a.card for a in by_kind[Play]])  # type: ignore[attr-defined]
+        return me.play([a.card for a in by_kind.of(Play)])
     if Counter in by_kind:
-        return min(by_kind[Counter], key=lambda a: (sum(w == "hand" for w, _ in a.pay), str(a)))  # type: ignore[attr-defined]
+        return min(by_kind.of(Counter), key=lambda a: (sum(w == "hand" for w, _ in a.pay), str(a)))
     if Evade in by_kind:
-        return min(by_kind[Evade], key=lambda a: _EVADE_FIRST.index(a.card))  # type: ignore[attr-defined]
+        return min(by_kind.of(Evade), key=lambda a: _EVADE_FIRST.index(a.card))
     if Reveal in by_kind:
-        return me.reveal(by_kind[Reveal], rng)  # type: ignore[arg-type]
+        return me.reveal(by_kind.of(Reveal), rng)
     if Discard in by_kind:
-        return Discard(me.least_needed([a.card for a in by_kind[Discard]]))  # type: ignore[attr-defined]
+        return Discard(me.least_needed([a.card for a in by_kind.of(Discard)]))
     if Draw in by_kind:
-        return me.draw([a.deck for a in by_kind[Draw]])  # type: ignore[attr-defined]
+        return me.draw([a.deck for a in by_kind.of(Draw)])
     if Resolve in by_kind:
         return Resolve()
     return rng.choice(list(legal))
+
+
+_A = TypeVar("_A", bound=Action)
+
+
+class _ByKind:
+    """The legal actions grouped by class; :meth:`of` gives one class's, typed as that class."""
+
+    __slots__ = ("_lists",)
+
+    def __init__(self, legal: Sequence[Action]) -> None:
+        self._lists: dict[type[Action], list[Action]] = {}
+        for action in legal:
+            self._lists.setdefault(type(action), []).append(action)
+
+    def __contains__(self, kind: object) -> bool:
+        return kind in self._lists
+
+    def of(self, kind: type[_A]) -> list[_A]:
+        """The legal actions of class ``kind`` (each list holds only its key's class)."""
+        return cast("list[_A]", self._lists.get(kind, []))
 
 
 class _Me:
