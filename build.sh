@@ -27,7 +27,7 @@ Commands:
   build    The same without serving: what a deploy runs.
   test     Install what the tests need (Debian's chromium via apt-get if it is
            missing; TypeScript from npm, as package-lock.json pins it), run the
-           static checks (ruff; mypy, strict on the engine; tsc on the widgets'
+           static checks (ruff; mypy, strict on the whole package; tsc on the widgets'
            JavaScript), then the whole suite: unit tests and doctests, the notebooks in
            CPython, and browser tests against a fresh build.
            Arguments after -- go to pytest.
@@ -157,12 +157,12 @@ cmd_serve() {
 }
 
 # check_code: the static gates, before any test runs: ruff over the repository and mypy (strict on
-# spynb/engine), both set up in pyproject.toml.  Each prints its findings as file:line: message.
+# every package of spynb), both set up in pyproject.toml.  Each prints its findings as file:line: message.
 check_code() {
   say "ruff check: settings in pyproject.toml [tool.ruff]"
   "$TEST_VENV/bin/ruff" check --no-cache . ||
     die "ruff found the problems above ('ruff check --fix' mends those marked [*])"
-  say "mypy: strict on spynb/engine, settings in pyproject.toml [tool.mypy]"
+  say "mypy: strict on every package of spynb, settings in pyproject.toml [tool.mypy]"
   "$TEST_VENV/bin/mypy" --cache-dir=/dev/null ||
     die "mypy found the type errors above"
   say "tsc: the widgets' ES modules and their JSDoc types, settings in tsconfig.json"
