@@ -16,10 +16,10 @@ from .layouts import count_colourings, count_completions, count_layouts, valid_f
 from .memory import memory_aid, remember
 from .rules import RULES
 from .spec import SPEC
-from .state import KloakState
+from .state import KloakState, Phase
 
 __all__ = [
-    "SPEC", "RULES", "KloakState", "Step", "Big", "Kloak", "Slide", "Claim", "Score", "Pass", "Place", "parse",
+    "SPEC", "RULES", "KloakState", "Phase", "Step", "Big", "Kloak", "Slide", "Claim", "Score", "Pass", "Place", "parse",
     "SQUARES", "LINES", "VARIANTS", "count_layouts", "count_colourings", "count_completions", "valid_fraction",
     "memory_aid", "remember",
 ]

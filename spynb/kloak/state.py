@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
+from enum import StrEnum
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -26,9 +27,24 @@ from .pieces import Board
 if TYPE_CHECKING:
     from spynb.engine import GameSpec
 
-__all__ = ["KloakState", "SETUP", "PLAY", "CHOOSE", "DONE", "SETUP_ORDER", "WINNING_SCORES"]
+__all__ = ["KloakState", "Phase", "SETUP", "PLAY", "CHOOSE", "DONE", "SETUP_ORDER", "WINNING_SCORES"]
 
-SETUP, PLAY, CHOOSE, DONE = "setup", "play", "choose", "over"
+
+
+class Phase(StrEnum):
+    """Where a game of KLOAK stands, as views report it (``view["phase"]``, a plain string)."""
+
+    SETUP = "setup"
+    """KL-2: the small pieces are placed (chance)."""
+    PLAY = "play"
+    """KL-3 to KL-8: the seat to move moves, claims or passes."""
+    CHOOSE = "choose"
+    """KL-6: a move made several scoring lines (or a longer one); its mover chooses which three score."""
+    DONE = "over"
+    """KL-9: a side won, or the turn limit ended the game."""
+
+
+SETUP, PLAY, CHOOSE, DONE = Phase  # the members by their short names, for the turn procedure
 WINNING_SCORES = 2
 """KL-9: the first player (team) with two scores wins."""
 SETUP_ORDER = tuple(f"{f}{r}" for f in "abcde" for r in (2, 3, 4))
@@ -146,7 +162,7 @@ class KloakState(State):
         if not layouts_after(self._setup):
             raise OptionError("colours", "leaves no layout without three in a row (KL-2)", dict(self.colours))
         self.set_board({}, self.big_start)
-        self.phase = SETUP
+        self.phase: Phase = SETUP
         self.current = 0
         self.extra = 0
         """Turns the current seat still has after this one (KL-8)."""
@@ -485,6 +501,9 @@ class KloakState(State):
 
     # -- invariants and hidden information ----------------------------------
     def validate(self) -> list[str]:
+        phase: object = self.phase  # checked as any value: a white-box test or a bad copy may have put anything
+        if not isinstance(phase, Phase):  # the turn procedure compares members
+            return [f"the phase {phase!r} is not a Phase"]
         problems = []
         if not self.big <= _SQUARE_SET or not set(self.small) <= _SQUARE_SET:
             problems.append("a piece is off the board")
@@ -566,7 +585,7 @@ class KloakState(State):
 
         hidden, big = seat is not None, self.big
         data: dict[str, Any] = {
-            "variant": self.variant, "seats": self.seats, "phase": self.phase, "turn_number": self.turn_number,
+            "variant": self.variant, "seats": self.seats, "phase": self.phase.value, "turn_number": self.turn_number,
             "to_move": list(self.turn.seats), "extra_turns": self.extra, "turn_limit": self.turn_limit,
             "teams": [list(t) for t in self.teams],
             "scores": {str(s): [{"colour": c, "squares": list(sq)} for who, c, sq in self.scored if who == s]
