@@ -92,22 +92,47 @@ def open_notebook(browser, site_url: str, name: str, allowed_prefixes: tuple[str
     return Notebook(page, guard, errors)
 
 
-def run_all_cells(notebook: Notebook) -> None:
-    """Run every cell from the Run menu and wait until all ran and the kernel is idle."""
-    page = notebook.page
+#: the cells' prompts, as the notebook shows them: ``[ ]`` not run, ``[*]`` running or queued, ``[3]`` ran
+_PROMPTS = "() => [...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')].map(p => p.textContent.trim())"
+_KERNEL_STATUS = "() => document.querySelector('.jp-Notebook-ExecutionIndicator')?.getAttribute('data-status')"
+_ANY_CELL_STARTED = """() => [...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')]
+    .some(p => /\\[(\\*|\\d+)\\]/.test(p.textContent))"""
+_ALL_RAN_AND_IDLE = """() => {
+    const prompts = [...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')];
+    const indicator = document.querySelector('.jp-Notebook-ExecutionIndicator');
+    return prompts.length > 0
+        && prompts.every(p => /\\[\\d+\\]/.test(p.textContent))
+        && indicator && indicator.getAttribute('data-status') === 'idle';
+}"""
+
+
+def _click_run_all(page) -> None:
     page.get_by_text("Run", exact=True).first.click()
     page.get_by_text("Run All Cells", exact=True).click()
-    page.wait_for_function(
-        """() => {
-            const prompts = [...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')];
-            const indicator = document.querySelector('.jp-Notebook-ExecutionIndicator');
-            return prompts.length > 0
-                && prompts.every(p => /\\[\\d+\\]/.test(p.textContent))
-                && indicator && indicator.getAttribute('data-status') === 'idle';
-        }""",
-        timeout=RUN_ALL_TIMEOUT,
-        polling=500,
-    )
+
+
+def run_all_cells(notebook: Notebook) -> None:
+    """Run every cell from the Run menu and wait until all ran and the kernel is idle.
+
+    If no cell has started a minute after the click, the menu is taken to have missed it and is used once
+    more (a cell that started and hangs is not retried). On a timeout the error says which cells had run,
+    the kernel's status and the page's errors, and a screenshot is saved.
+    """
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    page = notebook.page
+    _click_run_all(page)
+    try:
+        page.wait_for_function(_ANY_CELL_STARTED, timeout=60_000, polling=500)
+    except PlaywrightTimeout:
+        _click_run_all(page)
+    try:
+        page.wait_for_function(_ALL_RAN_AND_IDLE, timeout=RUN_ALL_TIMEOUT, polling=500)
+    except PlaywrightTimeout as err:
+        shot = save_screenshot(page, "run-all-cells-timeout")
+        raise AssertionError(f"the notebook did not finish running: prompts {page.evaluate(_PROMPTS)}, kernel "
+                             f"{page.evaluate(_KERNEL_STATUS)!r}, page errors {notebook.console_errors[:5]}; "
+                             f"screenshot {shot}") from err
 
 
 def run_python(notebook: Notebook, code: str, timeout: int = 60_000) -> str:
