@@ -200,4 +200,3 @@ SLOTS = _slots()
 """The universe of a turn's actions: a random action is a slot drawn until one holds a legal action."""
 SLOT_BITS = (len(SLOTS) - 1).bit_length()
 """``getrandbits(SLOT_BITS)`` draws a slot."""
-

@@ -132,10 +132,7 @@ class Board:
     def actions(self) -> tuple[Action, ...]:
         """A turn's actions in the canonical order: every move, then every claim; the pass only when no piece
         can move (KL-9)."""
-        if self._stale:
-            refresh(self._segments, self._stale, self._small_bits, self._big_bits)
-            self._stale = 0
-        segments, lines = self._segments, claims(self._small_lanes, self._big_lanes)
+        segments, lines = self._fresh_segments(), claims(self._small_lanes, self._big_lanes)
         if not any(segments):
             return (*lines, PASS_ACTION)
         # the 25 squares' moves joined in one step: half the cost of chaining them, on the contract's hottest path

@@ -80,8 +80,6 @@ def _opponents(seats: int) -> list[str]:
     return [HUMAN] + [OPPONENT] * (seats - 1)
 
 
-
-
 def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
