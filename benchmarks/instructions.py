@@ -123,6 +123,8 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=10, help="spynb games per measurement")
     parser.add_argument("--all-seats", action="store_true", help="every seat count, not only the slowest")
+    parser.add_argument("--game", action="append", choices=sorted(SLOWEST_SEATS),
+                        help="only this spynb game, without the peers (repeatable)")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child:
@@ -131,13 +133,15 @@ def main(argv: list[str] | None = None) -> None:
     if shutil.which("valgrind") is None:
         raise SystemExit("needs valgrind (apt-get install valgrind)")
     print(f"{'':<44} {'instructions/action':>20} {'share':>6}   (PYTHONHASHSEED={HASH_SEED})")
-    for peer, games in PEER_GAMES.items():
+    for peer, games in ({} if args.game else PEER_GAMES).items():
         try:
             show(peer, per_action(peer, args.games * games))
         except subprocess.CalledProcessError:
             print(f"{peer:<44} {'not installed':>20}")
     show("the loop and the contract alone", per_action("floor", args.games))
     for name, slowest in SLOWEST_SEATS.items():
+        if args.game and name not in args.game:
+            continue
         spec = spynb.get_spec(name)
         seat_counts = spec.allowed_seats(spec.default_variant) if args.all_seats else (slowest,)
         costs = {}
@@ -149,7 +153,7 @@ def main(argv: list[str] | None = None) -> None:
         if len(costs) > 1:
             print(f"  slowest: {max(costs, key=costs.__getitem__)} seats")
     print(f"reproduce: PYTHONPATH=. python3 benchmarks/instructions.py --games {args.games}"
-          f"{' --all-seats' if args.all_seats else ''}")
+          f"{' --all-seats' if args.all_seats else ''}{''.join(f' --game {name}' for name in args.game or ())}")
 
 
 def listing_per_action(name: str, seats: int, games: int) -> float:
