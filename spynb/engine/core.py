@@ -10,6 +10,7 @@ any change, so an illegal action leaves the state exactly as it was.
 from __future__ import annotations
 
 import functools
+import inspect
 import json
 import math
 import random
@@ -308,21 +309,58 @@ _SEAT_ARGUMENTS: dict[str, tuple[int, bool]] = {
 
 _Method = Callable[..., Any]
 _SEAT_CHECKED: set[_Method] = set()
-"""The wrapped methods (a subclass that does not redefine one inherits it already wrapped)."""
+"""The wrapped methods, and those that check their seat themselves (a subclass that does not redefine one inherits
+it already checked)."""
+
+
+def _checks_its_own_seat(method: _Method) -> _Method:
+    """Mark a contract method that refuses unknown seats itself, so it is not wrapped."""
+    _SEAT_CHECKED.add(method)
+    return method
+
+
+def _refuse_unknown_seat(state: State, seat: object, optional: bool) -> None:
+    """Raise :class:`SeatError` (ENG-4) unless ``seat`` is one of the game's, or ``None`` where that is allowed."""
+    if seat is not None or not optional:
+        check_seat(seat, state.seats)
 
 
 def _checking_seat(method: _Method, index: int, optional: bool) -> _Method:
-    """``method`` refusing, before it runs, a seat the game does not have (ENG-4)."""
-    @functools.wraps(method)
+    """``method`` refusing, before it runs, a seat the game does not have (ENG-4).
+
+    The usual shapes, ``(self, seat)`` and ``(self, action, seat)``, get a wrapper with the same parameters and
+    defaults: a third of the cost of the general one, which packs and unpacks its arguments.
+    """
+    shape = tuple(inspect.signature(method).parameters)
+    if shape == ("self", "seat"):
+        def checked(self: State, seat: Any) -> Any:
+            if seat.__class__ is not int or not 0 < seat <= self.seats:  # the fast test; the refusal says why
+                _refuse_unknown_seat(self, seat, optional)
+            return method(self, seat)
+    elif shape == ("self", "action", "seat"):
+        def checked(self: State, action: Any, seat: Any) -> Any:  # type: ignore[misc]  # one shape of two
+            if seat.__class__ is not int or not 0 < seat <= self.seats:
+                _refuse_unknown_seat(self, seat, optional)
+            return method(self, action, seat)
+    else:
+        return _as_checked(_checking_seat_anywhere(method, index, optional), method)
+    checked.__defaults__ = method.__defaults__
+    return _as_checked(checked, method)
+
+
+def _checking_seat_anywhere(method: _Method, index: int, optional: bool) -> _Method:
+    """:func:`_checking_seat` for a method of any other shape: the seat is argument ``index`` or ``seat=``."""
     def checked(self: State, *args: Any, **kwargs: Any) -> Any:
         seat = args[index] if len(args) > index else kwargs.get("seat")
-        if seat is None:
-            if not optional:
-                raise SeatError(seat, self.seats)
-        elif seat.__class__ is not int or not 0 < seat <= self.seats:  # the fast test; check_seat says why
-            check_seat(seat, self.seats)
+        if seat.__class__ is not int or not 0 < seat <= self.seats:
+            _refuse_unknown_seat(self, seat, optional)
         return method(self, *args, **kwargs)
+    return checked
 
+
+def _as_checked(checked: _Method, method: _Method) -> _Method:
+    """``checked`` named and documented as ``method``, and known as checking its seat."""
+    functools.update_wrapper(checked, method)
     _SEAT_CHECKED.add(checked)
     return checked
 
@@ -333,6 +371,9 @@ def _check_seats_of(cls: type) -> None:
         method = cls.__dict__.get(name)
         if callable(method) and method not in _SEAT_CHECKED:
             setattr(cls, name, _checking_seat(method, index, optional))
+    is_legal = cls.__dict__.get("is_legal")
+    if is_legal is not None:
+        cls._is_legal_here = getattr(is_legal, "__wrapped__", is_legal)  # type: ignore[attr-defined]
 
 
 class State(ABC):
@@ -356,6 +397,8 @@ class State(ABC):
     seats: int
     variant: str
     CACHES: ClassVar[frozenset[str]] = frozenset()
+    _is_legal_here: ClassVar[Callable[..., bool]]
+    """The class's ``is_legal`` without its seat check, for :meth:`apply`, which has checked the seat already."""
     """The fields that only cache what the position implies: left out when positions are compared field by field."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -439,6 +482,7 @@ class State(ABC):
         return False
 
     # -- change -----------------------------------------------------------
+    @_checks_its_own_seat
     def apply(self, action: Action, seat: int | None = None) -> None:
         """Validate ``action`` for ``seat`` (default: the only seat to move), then do it.
 
@@ -448,7 +492,9 @@ class State(ABC):
         """
         turn = self.turn
         if turn.chance:
-            if not self.is_legal(action, None):
+            if seat is not None:
+                check_seat(seat, self.seats)
+            if not self._is_legal_here(action, None):
                 raise self.spec.rules.illegal(
                     "ENG-1", f"It is chance's turn: {action} is not one of its possible outcomes", action)
             self._apply(action, None)
@@ -456,9 +502,11 @@ class State(ABC):
         seats = turn.seats
         if seat is None and len(seats) == 1:
             seat = seats[0]
-        elif seat is None or seat not in seats:
+        elif seat.__class__ is not int or seat not in seats:  # a seat to move is one of the game's (ENG-4)
+            if seat is not None:
+                check_seat(seat, self.seats)
             raise self._not_this_seat(turn, seat, action)
-        if not self.is_legal(action, seat):
+        if not self._is_legal_here(action, seat):
             raise self.explain_illegal(action, seat)
         self._apply(action, seat)
 

@@ -102,3 +102,29 @@ def test_ENG_4_a_bot_is_never_handed_a_view_of_a_seat_that_does_not_exist(name: 
     assert bot.choose(game.view(seat), game.legal_actions(seat)) in game.legal_actions(seat)
     with pytest.raises(SeatError):
         bot.choose(View(name, seats + 1, "nobody", game.view(seat).data), game.legal_actions(seat))
+
+
+@pytest.mark.parametrize(("name", "seats"), GAMES)
+def test_ENG_4_applying_a_chance_outcome_refuses_a_named_seat_the_game_does_not_have(name: str, seats: int) -> None:
+    spec = spynb.get_spec(name)
+    state = spec.new_state(spec.default_variant, seats, {})
+    assert state.turn.chance, "every game starts with chance (a shuffle, a deal or a setup)"
+    outcome = state.chance_outcomes()[0][0]
+    before = state.view(None)
+    for seat in _bad_seats(seats):
+        with pytest.raises(SeatError):
+            state.apply(outcome, seat)  # type: ignore[arg-type]  # the wrong seats are the point
+    assert state.view(None) == before
+    state.apply(outcome)
+    assert state.view(None) != before
+
+
+@pytest.mark.parametrize(("name", "seats"), GAMES)
+def test_ENG_4_a_checked_method_keeps_its_parameters_and_defaults(name: str, seats: int) -> None:
+    state = _game(name, seats).state
+    mover = state.turn.seats[0]
+    assert state.legal_actions() == state.legal_actions(None) and state.legal_actions(seat=mover)
+    action = state.legal_actions(mover)[0]
+    assert state.is_legal(action, seat=mover) and state.is_legal(action, mover)
+    with pytest.raises(TypeError):
+        state.view()  # type: ignore[call-arg]  # the seat (or None) must be named, as the game defines it
