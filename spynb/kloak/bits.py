@@ -36,7 +36,7 @@ from .actions import Big, Claim, Kloak, Pass, Slide, Step
 from .board import LINES, LINES_THROUGH, NEIGHBOURS, SQUARES
 
 __all__ = ["BIT", "LANE", "NEAR", "LINE_BITS", "LINES_AT", "AFFECTS", "EVERY_SQUARE", "Segments", "square_bits",
-           "lane_bits", "refresh", "reaches", "claims", "PASS_ACTION",
+           "lane_bits", "refresh", "can_move", "reaches", "claims", "PASS_ACTION",
            "SLOTS", "SLOT_BITS", "PAIR", "SLIDE", "CLAIM", "PASS"]
 
 _BY_NAME = tuple(sorted(SQUARES))
@@ -122,6 +122,18 @@ def refresh(segments: Segments, stale: int, small: int, big: int) -> None:
             segments[index] = steps[free & near]
         else:
             segments[index] = ()
+
+
+def can_move(small: int, big: int) -> bool:
+    """Whether any piece has a move (KL-4, KL-5), read off the move layout without listing a square's moves.
+
+    The squares are all connected by steps (KL-3), so when one is open and any piece is on the board some piece
+    stands beside an open square, and every piece can move there (a big one moves, an uncovered small one steps);
+    on a full board the same goes for the uncovered small pieces and the big pieces: if there are both, a big
+    piece stands beside an uncovered small one and kloaks it.
+    """
+    pieces, uncovered = small | big, small & ~big
+    return bool(pieces and (pieces != EVERY_SQUARE or uncovered and big))
 
 
 def reaches(action: Step | Big | Slide | Kloak, pieces: int, squares: int) -> bool:

@@ -26,7 +26,7 @@ from spynb.engine import Action, SpynbError
 
 from .actions import Big, Claim, Kloak, Slide, Step
 from .bits import (AFFECTS, BIT, CLAIM, EVERY_SQUARE, LANE, LINE_BITS, LINES_AT, NEAR, PAIR, PASS, PASS_ACTION, SLIDE,
-                   SLOT_BITS, SLOTS, Segments, claims, lane_bits, reaches, refresh, square_bits)
+                   SLOT_BITS, SLOTS, Segments, can_move, claims, lane_bits, reaches, refresh, square_bits)
 from .board import LINES, SQUARES
 
 __all__ = ["Board"]
@@ -195,7 +195,7 @@ class Board:
             elif kind == CLAIM:
                 if small & frm == frm and covered & frm:
                     return actions[0]  # KL-7: three small pieces in a line, at least one covered
-            elif kind == PASS and not any(self._fresh_segments()):
+            elif kind == PASS and not can_move(small, big):
                 return actions[0]  # KL-9: pass only when no piece can move
         return None
 
