@@ -25,7 +25,7 @@ from typing import Any
 from spynb.engine import Action, SpynbError
 
 from .actions import Big, Claim, Kloak, Slide, Step
-from .bits import (AFFECTS, BIT, CLAIM, EVERY_SQUARE, LANE, LINE_BITS, LINES_AT, NEAR, PAIR, PASS, PASS_ACTION, SLIDE,
+from .bits import (AFFECTS, BIT, CLAIM, EVERY_SQUARE, LANE, LINE_BITS, LINES_AT, NEAR, PAIR, PASS, PASS_ACTION,
                    SLOT_BITS, SLOTS, Segments, can_move, claims, lane_bits, reaches, refresh, square_bits)
 from .board import LINES, SQUARES
 
@@ -187,11 +187,11 @@ class Board:
                         return actions[0]  # KL-4: an uncovered small piece steps to an open square
                     if frm & big:
                         return actions[1]  # KL-5: a big piece moves to an open square
-                elif to & uncovered and frm & big:
-                    return actions[2]  # KL-5: a big piece kloaks an uncovered small piece
-            elif kind == SLIDE:
-                if frm & covered and to & free:
-                    return actions[0]  # KL-5: only a kloaking big piece slides, to an open square
+                elif to & uncovered:
+                    if frm & big:
+                        return actions[2]  # KL-5: a big piece kloaks an uncovered small piece
+                elif to & covered and frm & free:
+                    return actions[3]  # KL-5: only a kloaking big piece slides (back along the pair), to an open square
             elif kind == CLAIM:
                 if small & frm == frm and covered & frm:
                     return actions[0]  # KL-7: three small pieces in a line, at least one covered
