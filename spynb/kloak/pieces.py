@@ -250,18 +250,20 @@ class Board:
 
     def step(self, frm: str, to: str) -> None:
         """Move the small piece on ``frm`` to ``to`` (KL-4)."""
+        bits, lanes, stale = _CHANGES[frm][to]
         self._small[to] = self._small.pop(frm)
-        self._small_bits ^= BIT[frm] | BIT[to]
-        self._small_lanes ^= LANE[frm] | LANE[to]
-        self._stale |= AFFECTS[frm] | AFFECTS[to]
+        self._small_bits ^= bits
+        self._small_lanes ^= lanes
+        self._stale |= stale
 
     def lift(self, frm: str, to: str) -> str | None:
         """Move the big piece on ``frm`` to ``to`` (KL-5); the colour of the small piece it uncovers, if any."""
+        bits, lanes, stale = _CHANGES[frm][to]
         self._big.remove(frm)
         self._big.add(to)
-        self._big_bits ^= BIT[frm] | BIT[to]
-        self._big_lanes ^= LANE[frm] | LANE[to]
-        self._stale |= AFFECTS[frm] | AFFECTS[to]
+        self._big_bits ^= bits
+        self._big_lanes ^= lanes
+        self._stale |= stale
         return self._small.get(frm)
 
     def slide(self, frm: str, to: str) -> None:
@@ -284,6 +286,9 @@ class Board:
         self._small.update(colours)
 
 
+_CHANGES = {frm: {to: (BIT[frm] | BIT[to], LANE[frm] | LANE[to], AFFECTS[frm] | AFFECTS[to]) for to in SQUARES if to != frm}
+            for frm in SQUARES}
+"""A move from one square to another: the masks of the two squares, in both layouts, and the squares it affects."""
 _LINE_SQUARES = tuple((LINE_BITS[line], line, tuple(BIT[sq] for sq in line)) for line in LINES)
 _NEIGHBOURS_OF = {sq: tuple(o for o in SQUARES if NEAR[sq] & BIT[o]) for sq in SQUARES}
 
