@@ -36,8 +36,8 @@ from .actions import Big, Claim, Kloak, Pass, Slide, Step
 from .board import LINES, LINES_THROUGH, NEIGHBOURS, SQUARES
 
 __all__ = ["BIT", "LANE", "NEAR", "LINE_BITS", "LINES_AT", "AFFECTS", "EVERY_SQUARE", "Segments", "square_bits",
-           "lane_bits", "refresh", "reaches", "claims", "PASS_ACTION",
-           "SLOTS", "SLOT_BITS", "PAIR", "SLIDE", "CLAIM", "PASS"]
+           "lane_bits", "refresh", "can_move", "reaches", "claims", "PASS_ACTION",
+           "SLOTS", "SLOT_BITS", "PAIR", "CLAIM", "PASS"]
 
 _BY_NAME = tuple(sorted(SQUARES))
 BIT = {sq: 1 << i for i, sq in enumerate(_BY_NAME)}
@@ -124,6 +124,18 @@ def refresh(segments: Segments, stale: int, small: int, big: int) -> None:
             segments[index] = ()
 
 
+def can_move(small: int, big: int) -> bool:
+    """Whether any piece has a move (KL-4, KL-5), read off the move layout without listing a square's moves.
+
+    The squares are all connected by steps (KL-3), so when one is open and any piece is on the board some piece
+    stands beside an open square, and every piece can move there (a big one moves, an uncovered small one steps);
+    on a full board the same goes for the uncovered small pieces and the big pieces: if there are both, a big
+    piece stands beside an uncovered small one and kloaks it.
+    """
+    pieces, uncovered = small | big, small & ~big
+    return bool(pieces and (pieces != EVERY_SQUARE or uncovered and big))
+
+
 def reaches(action: Step | Big | Slide | Kloak, pieces: int, squares: int) -> bool:
     """Whether ``action`` moves one of ``pieces`` to an adjacent square among ``squares`` (move layout)."""
     frm = action.frm
@@ -169,8 +181,8 @@ def _claims_from(lines: int) -> tuple[Claim, ...]:
 
 
 # -- simulation mode: every action a turn of play can have, as slots drawn at random (spynb.kloak.pieces) --
-PAIR, SLIDE, CLAIM, PASS = range(4)
-"""Slot kinds: a move between two neighbours, a slide, a claim, the pass."""
+PAIR, CLAIM, PASS = range(3)
+"""Slot kinds: the moves between two neighbours, a claim, the pass."""
 
 Slot = tuple[int, int, int, tuple[Action, ...]]
 """(kind, mask of origin, mask of destination, the actions): a claim's origin is its line's mask."""
@@ -179,17 +191,18 @@ Slot = tuple[int, int, int, tuple[Action, ...]]
 def _slots() -> tuple[Slot | None, ...]:
     """Every possible action of a turn of play, in slots that each hold at most one legal action at a time.
 
-    From one square to a neighbour at most one of a step (KL-4), a big piece's move and a kloak (KL-5) is
-    legal — the origin holds an uncovered small piece or a big one, the destination is open or holds an
-    uncovered small piece — so they share a slot; a slide, legal beside a kloaking piece's move, has its own.
+    From one square to a neighbour at most one of a step (KL-4), a big piece's move, a kloak (KL-5) and the
+    slide back (KL-5) is legal — the first three need a piece on the origin (an uncovered small one or a big
+    one), the slide needs it open and a kloaking piece on the destination; the first two need the destination
+    open, the kloak an uncovered small piece there — so they share a slot.
     Padded with ``None`` (never legal, skipped before any test) to a power of two, so a draw is one
     ``getrandbits`` (uniform, no rounding).
     """
     slots: list[Slot] = []
     for frm in _BY_NAME:
         for to in NEIGHBOURS[frm]:
-            slots.append((PAIR, BIT[frm], BIT[to], tuple(_EVERY_MOVE[kind, frm, to] for kind in (Step, Big, Kloak))))
-            slots.append((SLIDE, BIT[frm], BIT[to], (_EVERY_MOVE[Slide, frm, to],)))
+            moves = tuple(_EVERY_MOVE[kind, frm, to] for kind in (Step, Big, Kloak))
+            slots.append((PAIR, BIT[frm], BIT[to], (*moves, _EVERY_MOVE[Slide, to, frm])))
     slots += [(CLAIM, LINE_BITS[line], 0, (_CLAIMS[line],)) for line in LINES]
     slots.append((PASS, 0, 0, (PASS_ACTION,)))
     size = 1 << (len(slots) - 1).bit_length()

@@ -10,7 +10,10 @@ import random
 
 from spynb.engine.simulate import playout
 from spynb.kloak import SPEC, count_completions
+from spynb.kloak.bits import can_move, square_bits
+from spynb.kloak.board import SQUARES
 from spynb.kloak.layouts import random_layout
+from spynb.kloak.pieces import Board
 from spynb.kloak.state import PLAY, SETUP_ORDER
 
 from .helpers import position
@@ -75,3 +78,18 @@ def test_KL_8_a_second_turn_in_a_row_counts_for_the_mover_in_the_evaluation() ->
     plain = SPEC.evaluate(state, 2)  # type: ignore[misc]
     state.extra = 1
     assert SPEC.evaluate(state, 2) > plain > SPEC.evaluate(state, 1)  # type: ignore[misc]
+
+
+def test_KL_9_the_draw_knows_a_piece_can_move_exactly_when_the_listing_has_a_move() -> None:
+    """The draw offers the pass (KL-9: only when no piece can move) by ``can_move``, without listing: on random
+    boards, full (where only a kloak can move, or nothing), sparse and empty, it agrees."""
+    every = {sq: "O" for sq in SQUARES}
+    boards = [Board({}, []), Board(every, SQUARES), Board(every, []), Board({}, SQUARES)]  # nothing moves on these
+    rng = random.Random(7)
+    for _ in range(3000):
+        squares = rng.sample(SQUARES, rng.choice((len(SQUARES), rng.randint(0, len(SQUARES)))))  # half of them full
+        small = {sq: "O" for sq in squares if rng.random() < 0.6}
+        boards.append(Board(small, [sq for sq in squares if sq not in small or rng.random() < 0.5]))
+    found = [bool(board.moves()) for board in boards]
+    assert [can_move(square_bits(board.small), square_bits(board.big)) for board in boards] == found
+    assert found[:4] == [False] * 4 and found.count(False) > 4 and found.count(True) > 1000
