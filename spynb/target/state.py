@@ -315,8 +315,13 @@ class TargetState(State):
         raise AssertionError("a deck's cards add up to its size")
 
     def stop_logging(self) -> bool:
-        """Log into the null history from now on: no events (a view's recent events are empty)."""
+        """Log into the null history from now on: no events (a view's recent events are empty).
+
+        Nothing would be kept, so nothing is logged at all: :meth:`_log` becomes :data:`_UNLOGGED`, which takes
+        the same arguments and does nothing with them at C speed (an instance attribute, so copies keep it).
+        """
         self._history = NULL_HISTORY
+        self._log = _UNLOGGED  # type: ignore[method-assign]  # the same call, nothing kept
         return True
 
     # -- why not ------------------------------------------------------------------
@@ -603,7 +608,7 @@ class TargetState(State):
         """Log an event of ``kind`` with its facts as (name, value) pairs, then the turn and the stage; its text
         is written when read."""
         self._history.entries.append((self.step, kind, actor, seen_by,
-                                      (*facts, ("turn", self.turn_number), ("stage", str(self.stage)))))
+                                      (*facts, ("turn", self.turn_number), _STAGE_FACTS[self.stage])))
 
     # -- invariants and hidden information -------------------------------------------
     def validate(self) -> list[str]:
@@ -728,6 +733,12 @@ _DEAL_WEIGHTS = {card: _deal_weights(deal) for card, deal in _DEALS.items()}
 _DECK_CARDS = {deck: tuple(DECK_COUNTS[deck]) for deck in DECKS}
 _ONLY = {seat: frozenset((seat,)) for seat in range(1, max(SETUP_CHART) + 1)}
 """The audience of what one seat alone sees."""
+_STAGE_FACTS = {stage: ("stage", str(stage)) for stage in STAGES}
+"""The stage an event is logged at, as its fact (one tuple per stage, shared by every event)."""
+_UNLOGGED: Callable[..., object] = "".format
+"""Simulation mode's :meth:`TargetState._log`: an empty template's ``format`` takes any arguments and ignores
+them, with no Python frame."""
+
 def _fractions(weights: tuple[tuple[Action, int], ...]) -> tuple[tuple[Action, Fraction], ...]:
     total = sum(w for _, w in weights)
     return tuple((outcome, Fraction(w, total)) for outcome, w in weights)
