@@ -321,7 +321,7 @@ class TargetState(State):
         the same arguments and does nothing with them at C speed (an instance attribute, so copies keep it).
         """
         self._history = NULL_HISTORY
-        self._log = _UNLOGGED  # type: ignore[method-assign]  # the same call, nothing kept
+        self._log = _UNLOGGED  # type: ignore[method-assign,assignment]  # the same call, nothing kept
         return True
 
     # -- why not ------------------------------------------------------------------
