@@ -345,6 +345,10 @@ class TargetState(State):
         if kind is Play:  # the last card played reveals the pile and carries the turn on
             self._play(seat, action.card)  # type: ignore[attr-defined]  # kind is type(action)
             return
+        if kind is Draw:  # a legal draw is from a deck with cards or discards (TG-S12): chance deals next
+            self.draws.append((seat, action.deck))  # type: ignore[attr-defined]  # kind is type(action)
+            self._prepare_draw()
+            return
         if kind is Resolve:
             self._perform()
             self._run()
@@ -354,9 +358,6 @@ class TargetState(State):
             self.hands[seat].remove(card)
             self._discard([card])
             self._log("discard", seat, None, ("card", card))
-        elif kind is Draw:
-            self.draws.append((seat, action.deck))  # type: ignore[attr-defined]  # kind is type(action)
-            self._prepare_draw()
         elif kind is TurnIn:
             self._turn_in(seat, action.cards)  # type: ignore[attr-defined]  # kind is type(action)
         elif kind is Remove:
