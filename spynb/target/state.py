@@ -73,9 +73,10 @@ class TargetState(State):
     CACHES: ClassVar[frozenset[str]] = frozenset(("_now", "_cache"))
     """The fields that are not part of the position: whose move (``_now``), and the legal actions, chance
     weights and public view (``_cache``), worked out from it and remembered until it changes.  They are
-    filled through :meth:`turn` (or :meth:`_remember_turn`) and the ``_cache`` dictionary, and emptied only by
-    :meth:`_forget`: every change goes through ``_apply``, which forgets first, and anything else that
-    changes a position (a scenario, a copy, a white-box test) calls it."""
+    filled through :meth:`turn` (or by :meth:`_run`, which finds the restoring seats) and the ``_cache``
+    dictionary, and emptied only by :meth:`_forget`: every change goes through ``_apply``, which forgets first
+    (written out there), and anything else that changes a position (a scenario, a copy, a white-box test)
+    calls it."""
     _now: Turn | None
     _cache: dict[Any, Any]
 
@@ -202,10 +203,6 @@ class TargetState(State):
             turn = self._now = self._turn()
         return turn
 
-    def _remember_turn(self, turn: Turn) -> None:
-        """Whose move it is, already worked out by the change that led here (the restore's seats)."""
-        self._now = turn
-
     def _forget(self) -> None:
         """The position changed: forget whose move it was and everything worked out from it."""
         self._now = None
@@ -294,7 +291,7 @@ class TargetState(State):
     def random_universe(self) -> tuple[Action, ...]:
         """The first seat to move's legal actions (listed once per position), without the contract's seat
         checks around the listing."""
-        seat = self.turn.seats[0]
+        seat = (self._now or self.turn).seats[0]  # usually known: the playout has just asked whose move it is
         actions = self._cache.get(seat)
         if actions is None:
             actions = self._cache[seat] = legal(self, seat)
@@ -331,7 +328,7 @@ class TargetState(State):
 
     # -- doing a legal action ------------------------------------------------------
     def _apply(self, action: Action, seat: int | None) -> None:
-        self._forget()
+        self._now, self._cache = None, {}  # _forget, written out: this runs once an action
         self.step += 1
         if seat is None:
             if type(action) is Deal:  # the usual chance point: a card drawn
@@ -499,7 +496,7 @@ class TargetState(State):
             if not restoring:
                 self._end_turn()
             else:  # _run is the last step of every change: these seats are whose move it is until the next
-                self._remember_turn(_turn_of(tuple(restoring)))
+                self._now = _turn_of(tuple(restoring))
         elif not self.draws and self.stage is DEAL:
             self.marker = 1  # TG-2: from the KGB HQ, clockwise onto the next envelope: seat 1
             self._log("marker", None, None)
