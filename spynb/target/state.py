@@ -345,6 +345,7 @@ class TargetState(State):
         if kind is Draw:  # a legal draw is from a deck with cards or discards (TG-S12): chance deals next
             self.draws.append((seat, action.deck))  # type: ignore[attr-defined]  # kind is type(action)
             self._prepare_draw()
+            self._now = CHANCE_TURN
             return
         if kind is Resolve:
             self._perform()
