@@ -607,7 +607,7 @@ class TargetState(State):
         """Log an event of ``kind`` with its facts as (name, value) pairs, then the turn and the stage; its text
         is written when read."""
         self._history.entries.append((self.step, kind, actor, seen_by,
-                                      (*facts, ("turn", self.turn_number), _STAGE_FACTS[self.stage])))
+                                      facts + (("turn", self.turn_number), _STAGE_FACTS[self.stage])))
 
     # -- invariants and hidden information -------------------------------------------
     def validate(self) -> list[str]:
