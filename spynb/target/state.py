@@ -73,9 +73,10 @@ class TargetState(State):
     CACHES: ClassVar[frozenset[str]] = frozenset(("_now", "_cache"))
     """The fields that are not part of the position: whose move (``_now``), and the legal actions, chance
     weights and public view (``_cache``), worked out from it and remembered until it changes.  They are
-    filled through :meth:`turn` (or :meth:`_remember_turn`) and the ``_cache`` dictionary, and emptied only by
-    :meth:`_forget`: every change goes through ``_apply``, which forgets first, and anything else that
-    changes a position (a scenario, a copy, a white-box test) calls it."""
+    filled through :meth:`turn` (or by :meth:`_run`, which finds the restoring seats) and the ``_cache``
+    dictionary, and emptied only by :meth:`_forget`: every change goes through ``_apply``, which forgets first
+    (written out there), and anything else that changes a position (a scenario, a copy, a white-box test)
+    calls it."""
     _now: Turn | None
     _cache: dict[Any, Any]
 
@@ -202,10 +203,6 @@ class TargetState(State):
             turn = self._now = self._turn()
         return turn
 
-    def _remember_turn(self, turn: Turn) -> None:
-        """Whose move it is, already worked out by the change that led here (the restore's seats)."""
-        self._now = turn
-
     def _forget(self) -> None:
         """The position changed: forget whose move it was and everything worked out from it."""
         self._now = None
@@ -294,7 +291,7 @@ class TargetState(State):
     def random_universe(self) -> tuple[Action, ...]:
         """The first seat to move's legal actions (listed once per position), without the contract's seat
         checks around the listing."""
-        seat = self.turn.seats[0]
+        seat = (self._now or self.turn).seats[0]  # usually known: the playout has just asked whose move it is
         actions = self._cache.get(seat)
         if actions is None:
             actions = self._cache[seat] = legal(self, seat)
@@ -315,8 +312,13 @@ class TargetState(State):
         raise AssertionError("a deck's cards add up to its size")
 
     def stop_logging(self) -> bool:
-        """Log into the null history from now on: no events (a view's recent events are empty)."""
+        """Log into the null history from now on: no events (a view's recent events are empty).
+
+        Nothing would be kept, so nothing is logged at all: :meth:`_log` becomes :data:`_UNLOGGED`, which takes
+        the same arguments and does nothing with them at C speed (an instance attribute, so copies keep it).
+        """
         self._history = NULL_HISTORY
+        self._log = _UNLOGGED  # type: ignore[method-assign,assignment]  # the same call, nothing kept
         return True
 
     # -- why not ------------------------------------------------------------------
@@ -326,7 +328,7 @@ class TargetState(State):
 
     # -- doing a legal action ------------------------------------------------------
     def _apply(self, action: Action, seat: int | None) -> None:
-        self._forget()
+        self._now, self._cache = None, {}  # _forget, written out: this runs once an action
         self.step += 1
         if seat is None:
             if type(action) is Deal:  # the usual chance point: a card drawn
@@ -340,6 +342,11 @@ class TargetState(State):
         if kind is Play:  # the last card played reveals the pile and carries the turn on
             self._play(seat, action.card)  # type: ignore[attr-defined]  # kind is type(action)
             return
+        if kind is Draw:  # a legal draw is from a deck with cards or discards (TG-S12): chance deals next
+            self.draws.append((seat, action.deck))  # type: ignore[attr-defined]  # kind is type(action)
+            self._prepare_draw()
+            self._now = CHANCE_TURN
+            return
         if kind is Resolve:
             self._perform()
             self._run()
@@ -349,9 +356,6 @@ class TargetState(State):
             self.hands[seat].remove(card)
             self._discard([card])
             self._log("discard", seat, None, ("card", card))
-        elif kind is Draw:
-            self.draws.append((seat, action.deck))  # type: ignore[attr-defined]  # kind is type(action)
-            self._prepare_draw()
         elif kind is TurnIn:
             self._turn_in(seat, action.cards)  # type: ignore[attr-defined]  # kind is type(action)
         elif kind is Remove:
@@ -493,7 +497,7 @@ class TargetState(State):
             if not restoring:
                 self._end_turn()
             else:  # _run is the last step of every change: these seats are whose move it is until the next
-                self._remember_turn(_turn_of(tuple(restoring)))
+                self._now = _turn_of(tuple(restoring))
         elif not self.draws and self.stage is DEAL:
             self.marker = 1  # TG-2: from the KGB HQ, clockwise onto the next envelope: seat 1
             self._log("marker", None, None)
@@ -603,7 +607,7 @@ class TargetState(State):
         """Log an event of ``kind`` with its facts as (name, value) pairs, then the turn and the stage; its text
         is written when read."""
         self._history.entries.append((self.step, kind, actor, seen_by,
-                                      (*facts, ("turn", self.turn_number), ("stage", str(self.stage)))))
+                                      facts + (("turn", self.turn_number), _STAGE_FACTS[self.stage])))
 
     # -- invariants and hidden information -------------------------------------------
     def validate(self) -> list[str]:
@@ -728,6 +732,12 @@ _DEAL_WEIGHTS = {card: _deal_weights(deal) for card, deal in _DEALS.items()}
 _DECK_CARDS = {deck: tuple(DECK_COUNTS[deck]) for deck in DECKS}
 _ONLY = {seat: frozenset((seat,)) for seat in range(1, max(SETUP_CHART) + 1)}
 """The audience of what one seat alone sees."""
+_STAGE_FACTS = {stage: ("stage", str(stage)) for stage in STAGES}
+"""The stage an event is logged at, as its fact (one tuple per stage, shared by every event)."""
+_UNLOGGED: Callable[..., object] = "".format
+"""Simulation mode's :meth:`TargetState._log`: an empty template's ``format`` takes any arguments and ignores
+them, with no Python frame."""
+
 def _fractions(weights: tuple[tuple[Action, int], ...]) -> tuple[tuple[Action, Fraction], ...]:
     total = sum(w for _, w in weights)
     return tuple((outcome, Fraction(w, total)) for outcome, w in weights)
