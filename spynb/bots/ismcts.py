@@ -68,6 +68,10 @@ class SearchSettings:
     margin: float = 0.0
     """With ``paired``: how much (in units of a win) an action must gain over the rule-of-thumb choice on average
     to be played instead.  Where the imagined games are short, the rules' longer view keeps every close call."""
+    follow_up: bool = False
+    """With ``paired``: where an action leaves the same seat to choose again within its turn (after looking inside
+    something), each imagined game scores the best of those next choices, played on with the same draws: the seat
+    will make that choice knowing what it then sees.  The ``iterations`` count the first actions only."""
 
 
 @dataclass
@@ -114,6 +118,7 @@ class ISMCTSBot:
         self.prefer = settings.prefer
         self.paired = settings.paired
         self.margin = settings.margin
+        self.follow_up = settings.follow_up
         self.rng = random.Random(seed)
         rules = getattr(module, "RULES_BOT", None)
         asked = self.prior or self.paired
@@ -159,16 +164,23 @@ class ISMCTSBot:
                 deal = self.spec.determinise(view, self.rng)  # type: ignore[misc]
                 deal.stop_logging()
                 draws = self.rng.getrandbits(64)
-                scores = {}
-                for action in legal:
-                    state = deal.clone()
-                    state.apply(action, me)
-                    playout(state, random.Random(draws), limit=self.rollout_depth, prefer=self.prefer)
-                    scores[action] = self._score(state, me)
+                scores = {action: self._played_on(deal, action, me, draws, self.follow_up) for action in legal}
                 for action in legal:
                     gain[action] += scores[action] - scores[hint]
         best = max(legal, key=gain.__getitem__)
         return best if gain[best] / games > self.margin else hint
+
+    def _played_on(self, deal: State, action: Action, me: int, draws: int, follow_up: bool) -> float:
+        """``me``'s score once ``action`` is taken in a copy of ``deal`` and the game played on with ``draws``; with
+        ``follow_up``, the best score of ``me``'s next choices if the action leaves it to choose again."""
+        state = deal.clone()
+        state.apply(action, me)
+        if follow_up and state.turn.seats == (me,):
+            choices = state.legal_actions(me)
+            if len(choices) > 1:
+                return max(self._played_on(state, choice, me, draws, False) for choice in choices)
+        playout(state, random.Random(draws), limit=self.rollout_depth, prefer=self.prefer)
+        return self._score(state, me)
 
     def _iterate(self, root: SearchNode, state: State, me: int) -> None:
         path = [root]

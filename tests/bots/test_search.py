@@ -138,3 +138,34 @@ def test_paired_games_keep_the_rule_of_thumb_choice_unless_another_gains_more_th
         assert chosen in legal and chosen == again.choose(view, legal)
         differs |= chosen != hint
     assert differs == (margin < 0)
+
+
+def test_a_follow_up_choice_within_the_turn_is_scored_by_the_best_of_its_options() -> None:
+    """``follow_up``: opening an envelope leaves the seat to decide what to do with it (CD-3); the imagined game
+    scores the best of those decisions, each played on with the same draws; without it, one playout."""
+    from spynb.cloak_dagger.actions import Open
+
+    game = spynb.new_game("cloak-dagger", seats=2, seed=6)
+    bot = ISMCTSBot(game.spec, 3)
+    found = False
+    for _ in range(40):
+        if game.turn.chance:
+            game.play(game.state.random_outcome(random.Random(2)))
+            continue
+        seat = game.turn.seats[0]
+        if game.view(seat)["phase"] == "select" and not game.view(seat)["hand"]:
+            deal = game.spec.determinise(game.view(seat), random.Random(1))  # type: ignore[misc]
+            deal.stop_logging()
+            for envelope in range(1, 21):
+                opened = deal.clone()
+                opened.apply(Open(envelope), seat)
+                choices = opened.legal_actions(seat)
+                if len(choices) > 1:
+                    found = True
+                    best = max(bot._played_on(opened, c, seat, 7, False) for c in choices)
+                    assert bot._played_on(deal, Open(envelope), seat, 7, True) == best
+                    alone = opened.clone()
+                    ismcts.playout(alone, random.Random(7), limit=bot.rollout_depth, prefer=bot.prefer)
+                    assert bot._played_on(deal, Open(envelope), seat, 7, False) == bot._score(alone, seat)
+        game.play(make_bot("rules", game.spec, 2).choose(game.view(seat), game.legal_actions(seat)), seat)
+    assert found
