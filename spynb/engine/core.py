@@ -397,9 +397,9 @@ class State(ABC):
     seats: int
     variant: str
     CACHES: ClassVar[frozenset[str]] = frozenset()
+    """The fields that only cache what the position implies: left out when positions are compared field by field."""
     _is_legal_here: ClassVar[Callable[..., bool]]
     """The class's ``is_legal`` without its seat check, for :meth:`apply`, which has checked the seat already."""
-    """The fields that only cache what the position implies: left out when positions are compared field by field."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -492,7 +492,7 @@ class State(ABC):
         """
         turn = self.turn
         if turn.chance:
-            if seat is not None:
+            if seat is not None:  # tested here, not in _refuse_unknown_seat: chance's turn is a hot path
                 check_seat(seat, self.seats)
             if not self._is_legal_here(action, None):
                 raise self.spec.rules.illegal(
@@ -503,8 +503,7 @@ class State(ABC):
         if seat is None and len(seats) == 1:
             seat = seats[0]
         elif seat.__class__ is not int or seat not in seats:  # a seat to move is one of the game's (ENG-4)
-            if seat is not None:
-                check_seat(seat, self.seats)
+            _refuse_unknown_seat(self, seat, optional=True)
             raise self._not_this_seat(turn, seat, action)
         if not self._is_legal_here(action, seat):
             raise self.explain_illegal(action, seat)
