@@ -27,7 +27,7 @@ from spynb.engine import Action, SpynbError
 from .actions import Big, Claim, Kloak, Slide, Step
 from .bits import (AFFECTS, BIT, CLAIM, EVERY_SQUARE, LANE, LINE_BITS, LINES_AT, NEAR, PAIR, PASS, PASS_ACTION,
                    SLOT_BITS, SLOTS, Segments, can_move, claims, lane_bits, reaches, refresh, square_bits)
-from .board import LINES, SQUARES
+from .board import LINES, NEIGHBOURS, SQUARES
 
 __all__ = ["Board"]
 
@@ -191,7 +191,7 @@ class Board:
                     if frm & big:
                         return actions[2]  # KL-5: a big piece kloaks an uncovered small piece
                 elif to & covered and frm & free:
-                    return actions[3]  # KL-5: only a kloaking big piece slides (back along the pair), to an open square
+                    return actions[3]  # KL-5: only a kloaking big piece slides (back along the pair), to open
             elif kind == CLAIM:
                 if small & frm == frm and covered & frm:
                     return actions[0]  # KL-7: three small pieces in a line, at least one covered
@@ -201,7 +201,8 @@ class Board:
 
     def drawable(self) -> tuple[Action, ...]:
         """The actions :meth:`draw` can return here, in slot order (the same set as the legal actions)."""
-        return tuple(filter(None, map(self.first_legal, zip(range(len(SLOTS))))))
+        found = (self.first_legal((index,)) for index in range(len(SLOTS)))
+        return tuple(action for action in found if action is not None)
 
     def draw(self, rng: random.Random, tries: int = 256) -> Action | None:
         """A move, claim or pass drawn uniformly among the legal ones, by drawing slots until one holds a legal
@@ -286,9 +287,9 @@ class Board:
         self._small.update(colours)
 
 
-_CHANGES = {frm: {to: (BIT[frm] | BIT[to], LANE[frm] | LANE[to], AFFECTS[frm] | AFFECTS[to]) for to in SQUARES if to != frm}
+_CHANGES = {frm: {to: (BIT[frm] | BIT[to], LANE[frm] | LANE[to], AFFECTS[frm] | AFFECTS[to]) for to in NEIGHBOURS[frm]}
             for frm in SQUARES}
-"""A move from one square to another: the masks of the two squares, in both layouts, and the squares it affects."""
+"""A move to a neighbouring square: the masks of the two squares, in both layouts, and the squares it affects."""
 _LINE_SQUARES = tuple((LINE_BITS[line], line, tuple(BIT[sq] for sq in line)) for line in LINES)
 _NEIGHBOURS_OF = {sq: tuple(o for o in SQUARES if NEAR[sq] & BIT[o]) for sq in SQUARES}
 

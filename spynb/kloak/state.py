@@ -30,7 +30,6 @@ if TYPE_CHECKING:
 __all__ = ["KloakState", "Phase", "SETUP", "PLAY", "CHOOSE", "DONE", "SETUP_ORDER", "WINNING_SCORES"]
 
 
-
 class Phase(StrEnum):
     """Where a game of KLOAK stands, as views report it (``view["phase"]``, a plain string)."""
 

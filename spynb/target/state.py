@@ -738,6 +738,7 @@ _UNLOGGED: Callable[..., object] = "".format
 """Simulation mode's :meth:`TargetState._log`: an empty template's ``format`` takes any arguments and ignores
 them, with no Python frame."""
 
+
 def _fractions(weights: tuple[tuple[Action, int], ...]) -> tuple[tuple[Action, Fraction], ...]:
     total = sum(w for _, w in weights)
     return tuple((outcome, Fraction(w, total)) for outcome, w in weights)
