@@ -128,4 +128,3 @@ def test_the_search_keeps_the_collectors_choice_unless_another_gains_more_than_t
         differs |= choice != hint
         game.play(hint, seat)
     assert differs == (margin < 0)
-
