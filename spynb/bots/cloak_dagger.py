@@ -13,6 +13,9 @@ time from the notes:
   double agent found beside a missing document carries it home as well;
 * when nothing is known of a missing document it explores, opening the
   envelopes it knows least about (an empty one makes it place a card, CD-5);
+  with ``imagined_deals``, it first opens the envelope that most of a few
+  deals imagined from its view (the search bot's ``determinise``) show
+  holding a missing document;
 * it replaces an envelope that wins at once (CD-8), finishing into it
   included, and tracks a hazard (CD-7) when it has nothing better to do
   and a rival is carrying cards.
@@ -26,12 +29,13 @@ from typing import cast
 
 from spynb.cloak_dagger.actions import Open, Pass
 from spynb.cloak_dagger.cards import ENVELOPES
+from spynb.cloak_dagger.determinise import determinise
 from spynb.cloak_dagger.state import DECIDE, SELECT, CloakDaggerState
 from spynb.engine import Action, GameSpec, State, View
 
 from .ismcts import SearchSettings
 
-__all__ = ["CollectorBot", "RULES_BOT", "SEARCH", "take_a_win"]
+__all__ = ["CollectorBot", "RULES_BOT", "SEARCH", "imagining_collector", "take_a_win"]
 
 DOCUMENTS = "XYZ"
 DOUBLE_AGENTS = "abc"
@@ -56,13 +60,15 @@ class CollectorBot:
 
     name = "rules"
 
-    def __init__(self, spec: GameSpec | None = None, seed: int = 0) -> None:
+    def __init__(self, spec: GameSpec | None = None, seed: int = 0, imagined_deals: int = 0) -> None:
         self.rng = random.Random(seed)
+        self.imagined_deals = imagined_deals
+        """How many deals it imagines from its view to choose where to explore; 0: it reads only its notes."""
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         by_text = {str(a): a for a in legal}
         opened = view.data.get("opened")
-        plan = _Plan(view)
+        plan = _Plan(view, self.imagined_deals)
         if opened:
             choice = plan.decide(opened["envelope"], opened["contents"])
         elif plan.hand:
@@ -75,7 +81,8 @@ class CollectorBot:
 class _Plan:
     """The bot's reading of its notes: base, missing documents, where its agents and the documents lie."""
 
-    def __init__(self, view: View) -> None:
+    def __init__(self, view: View, imagined_deals: int = 0) -> None:
+        self.view, self.imagined_deals = view, imagined_deals
         self.own: str  # the view's JSON-safe fields, typed here once
         self.hand: str
         self.notes: dict[int, str]
@@ -122,8 +129,22 @@ class _Plan:
         return self._explore(rng)
 
     def _explore(self, rng: random.Random) -> int:
-        """The envelope known least: never seen, then holding unseen cards, then seen longest ago."""
-        return min(self.seen, key=lambda e: (self.seen[e][0], self.seen[e][1], self.seen[e][2], rng.random()))
+        """The envelope known least: never seen, then holding unseen cards, then seen longest ago; with imagined
+        deals, first the one that most of them show holding a missing document."""
+        likely = self._likely_documents(rng)
+        return min(self.seen, key=lambda e: (-likely[e], self.seen[e][0], self.seen[e][1], self.seen[e][2],
+                                             rng.random()))
+
+    def _likely_documents(self, rng: random.Random) -> dict[int, int]:
+        """For each envelope, how many of ``imagined_deals`` deals drawn from the view put a missing document in it."""
+        likely = dict.fromkeys(self.seen, 0)
+        wanted = set(self.missing or DOCUMENTS)
+        for _ in range(self.imagined_deals):
+            deal = determinise(self.view, rng)
+            for envelope in likely:
+                if not wanted.isdisjoint(deal.envelopes[envelope]):
+                    likely[envelope] += 1
+        return likely
 
     # -- cards in hand: where they must go (CD-4) --------------------------------------------
     def finish(self) -> int:
@@ -163,6 +184,13 @@ class _Plan:
 RULES_BOT = CollectorBot
 
 
+def imagining_collector(spec: GameSpec | None = None, seed: int = 0) -> CollectorBot:
+    """The search bot's guide: the collector, exploring where two deals imagined from its view put a missing
+    document.  Drawing a couple of deals explores in proportion to the odds (more deals, which always pick the
+    likeliest envelope, did worse: ``benchmarks/README.md``)."""
+    return CollectorBot(spec, seed, imagined_deals=2)
+
+
 _OPEN = {e: Open(e) for e in ENVELOPES}
 _PASS = Pass()
 
@@ -186,7 +214,7 @@ def take_a_win(state: State, rng: random.Random) -> Action | None:
 
 
 SEARCH = SearchSettings(iterations=4000, rollout_depth=24, prefer=take_a_win, paired=True, margin=0.05,
-                        follow_up=True)
+                        follow_up=True, guide=imagining_collector)
 """The search bot in Cloak & Dagger compares (``paired``): each legal action is played on from the same imagined
 envelopes with the same draws, for a few turns of random play but for a win the envelopes allow
 (:func:`take_a_win`), and scored against the best rival's progress; after opening an envelope, the best of the

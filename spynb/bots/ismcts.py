@@ -11,10 +11,10 @@ Rollouts run in simulation mode (:func:`spynb.engine.simulate.playout`:
 the game's own random draws, no event log) and are cut off after a few
 moves, where the game's ``evaluate`` scores the position once per seat.
 
-Where random rollouts say little, the game's rule-of-thumb bot guides the
-search: its choice, asked once per decision from the same view, is tried
-first and carries a bonus that fades as the search visits it (a prior, as
-in progressive bias).  A game whose imagined games are too short to tell
+Where random rollouts say little, a rule-of-thumb bot guides the search
+(the game's own, or the ``guide`` its settings name): its choice, asked
+once per decision from the same view, is tried first and carries a bonus
+that fades as the search visits it (a prior, as in progressive bias).  A game whose imagined games are too short to tell
 most choices apart may compare instead of search (``paired``): every
 action is played on from the same imagined deals with the same draws, and
 the rule-of-thumb choice stands unless another gains clearly more over it.
@@ -68,6 +68,9 @@ class SearchSettings:
     margin: float = 0.0
     """With ``paired``: how much (in units of a win) an action must gain over the rule-of-thumb choice on average
     to be played instead.  Where the imagined games are short, the rules' longer view keeps every close call."""
+    guide: Callable[[GameSpec, int], Bot] | None = None
+    """The rule-of-thumb bot whose choice the prior favours and ``paired`` keeps, made from the spec and a seed;
+    ``None``: the game's ``RULES_BOT``."""
     follow_up: bool = False
     """With ``paired``: where an action leaves the same seat to choose again within its turn (after looking inside
     something), each imagined game scores the best of those next choices, played on with the same draws: the seat
@@ -120,7 +123,7 @@ class ISMCTSBot:
         self.margin = settings.margin
         self.follow_up = settings.follow_up
         self.rng = random.Random(seed)
-        rules = getattr(module, "RULES_BOT", None)
+        rules = settings.guide or getattr(module, "RULES_BOT", None)
         asked = self.prior or self.paired
         self.guide: Bot | None = rules(spec, seed) if rules is not None and asked else None
 

@@ -107,10 +107,11 @@ def test_the_search_scores_a_rivals_documents_against_a_seat() -> None:
 
 
 @pytest.mark.parametrize("margin", [1.0, -1.0])
-def test_the_search_keeps_the_collectors_choice_unless_another_gains_more_than_the_margin(margin: float) -> None:
-    """Paired imagined games: a margin of 1 (a whole win) always plays the collector's choice; a margin of -1
+def test_the_search_keeps_its_guides_choice_unless_another_gains_more_than_the_margin(margin: float) -> None:
+    """Paired imagined games: a margin of 1 (a whole win) always plays the guide's choice; a margin of -1
     plays the action that gains most, which in some position is another (seeded)."""
     from spynb.bots import ISMCTSBot
+    from spynb.bots.cloak_dagger import imagining_collector
 
     game = spynb.new_game("cloak-dagger", seats=2, seed=6)
     differs = False
@@ -119,7 +120,7 @@ def test_the_search_keeps_the_collectors_choice_unless_another_gains_more_than_t
             game.play(game.legal_actions()[0] if game.legal_actions() else game.state.random_outcome(random.Random(1)))
         seat = game.turn.seats[0]
         view, legal = game.view(seat), game.legal_actions(seat)
-        hint = make_bot("rules", SPEC, 3).choose(view, legal)  # the search asks its own, seeded alike
+        hint = imagining_collector(SPEC, 3).choose(view, legal)  # the search asks its guide, seeded alike
         chosen = [ISMCTSBot(SPEC, 3, iterations=4 * len(legal)) for _ in range(2)]
         for bot in chosen:
             bot.margin = margin
@@ -128,3 +129,33 @@ def test_the_search_keeps_the_collectors_choice_unless_another_gains_more_than_t
         differs |= choice != hint
         game.play(hint, seat)
     assert differs == (margin < 0)
+
+
+class _ImaginedDeal:
+    """A deal as the bot reads one: only its envelopes (1–20)."""
+
+    def __init__(self, documents: dict[int, str]) -> None:
+        self.envelopes = [documents.get(e, "") for e in range(21)]
+
+
+def test_the_collector_explores_where_its_imagined_deals_put_a_missing_document(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """With nothing known of any document, the collector with imagined deals opens the envelope most of them fill with
+    a missing document; the rules bot (no imagined deals) never imagines one."""
+    from spynb.bots import cloak_dagger
+    from spynb.bots.cloak_dagger import CollectorBot
+
+    imagined: list[_ImaginedDeal] = []
+
+    def imagine(view: spynb.View, rng: random.Random) -> _ImaginedDeal:
+        assert view.seat == 1  # the bot imagines from its own view
+        imagined.append(_ImaginedDeal({17: "X", 5: "K"} if len(imagined) % 2 else {17: "Y", 3: "Z"}))
+        return imagined[-1]
+
+    monkeypatch.setattr(cloak_dagger, "determinise", imagine)
+    game = started(2)  # seat 1 to select: its agents in 11, nothing else seen
+    view, legal = game.view(1), game.legal_actions(1)
+    assert str(CollectorBot(SPEC, 4, imagined_deals=2).choose(view, legal)) == "17"  # in both deals
+    assert len(imagined) == 2
+    CollectorBot(SPEC, 4).choose(view, legal)
+    assert len(imagined) == 2

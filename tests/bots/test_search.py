@@ -36,6 +36,15 @@ def test_without_a_prior_no_rule_of_thumb_bot_is_asked() -> None:
     assert ISMCTSBot(spynb.get_spec("kloak"), 1, prior=0).guide is None
 
 
+def test_the_guide_is_the_games_own_choice_or_else_its_rules_bot() -> None:
+    from spynb.bots.cloak_dagger import CollectorBot
+    from spynb.bots.kloak import LineBot
+
+    collector = ISMCTSBot(spynb.get_spec("cloak-dagger"), 1).guide
+    assert isinstance(collector, CollectorBot) and collector.imagined_deals == 2  # its SEARCH's guide
+    assert isinstance(ISMCTSBot(spynb.get_spec("kloak"), 1, prior=0.5).guide, LineBot)  # no guide set: RULES_BOT
+
+
 def test_each_seat_is_scored_once_per_iteration() -> None:
     game = kloak_position()
     calls: list[int] = []
