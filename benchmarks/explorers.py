@@ -1,0 +1,55 @@
+"""Cloak & Dagger: the collector exploring by imagined deals, against the plain collector (the rules bot).
+
+Two seats, the seats alternating game by game, a turn limit of 300.  ``--deals K`` is how many deals the
+first bot imagines from its view to choose where to explore (``CollectorBot(imagined_deals=K)``; the search
+bot's guide imagines 2); ``--deals 0`` plays the rules bot against itself, the control.  Game ``g`` of seed
+``S`` is dealt with seed ``n = 1000 S + g``, the explorer seeded ``n`` and the collector ``n + 7``.
+
+Run by hand, not in CI (800 games take about 25 s at 2 deals)::
+
+    PYTHONPATH=. python3 benchmarks/explorers.py --deals 2 --games 800 --seed 11
+"""
+
+from __future__ import annotations
+
+import argparse
+import shlex
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import spynb  # noqa: E402
+from spynb.bots.base import play_match  # noqa: E402
+from spynb.bots.cloak_dagger import CollectorBot  # noqa: E402
+from spynb.bots.tournament import wilson_interval  # noqa: E402
+
+
+def explorer_wins(deals: int, games: int, seed: int) -> tuple[int, int]:
+    """The explorer's wins and the collector's, over ``games`` seeded games."""
+    spec = spynb.get_spec("cloak-dagger")
+    explorer_won = collector_won = 0
+    for game in range(games):
+        explorer, dealt = 1 + game % 2, 1000 * seed + game
+        bots = {explorer: CollectorBot(spec, dealt, imagined_deals=deals), 3 - explorer: CollectorBot(spec, dealt + 7)}
+        winners = play_match(spec, bots, seed=dealt, options={"turn_limit": 300}).winners
+        explorer_won += explorer in winners
+        collector_won += 3 - explorer in winners
+    return explorer_won, collector_won
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=2)
+    parser.add_argument("--games", type=int, default=800)
+    parser.add_argument("--seed", type=int, default=11)
+    args = parser.parse_args()
+    won, lost = explorer_wins(args.deals, args.games, args.seed)
+    low, high = wilson_interval(won, args.games)
+    print(f"exploring by {args.deals} imagined deals: {won} wins, the collector {lost}, of {args.games} games: "
+          f"{won / args.games:.3f} [{low:.3f}, {high:.3f}]")
+    print("reproduce: PYTHONPATH=. python3 " + shlex.join(["benchmarks/explorers.py", *sys.argv[1:]]))
+
+
+if __name__ == "__main__":
+    main()
