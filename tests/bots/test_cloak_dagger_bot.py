@@ -106,31 +106,6 @@ def test_the_search_scores_a_rivals_documents_against_a_seat() -> None:
     assert mine > 0.5 > theirs and mine + theirs == pytest.approx(1)
 
 
-@pytest.mark.parametrize("margin", [1.0, -1.0])
-def test_the_search_keeps_its_guides_choice_unless_another_gains_more_than_the_margin(margin: float) -> None:
-    """Paired imagined games: a margin of 1 (a whole win) always plays the guide's choice; a margin of -1
-    plays the action that gains most, which in some position is another (seeded)."""
-    from spynb.bots import ISMCTSBot
-    from spynb.bots.cloak_dagger import imagining_collector
-
-    game = spynb.new_game("cloak-dagger", seats=2, seed=6)
-    differs = False
-    for _ in range(12):
-        while game.turn.chance or len(game.legal_actions(game.turn.seats[0])) < 2:
-            game.play(game.legal_actions()[0] if game.legal_actions() else game.state.random_outcome(random.Random(1)))
-        seat = game.turn.seats[0]
-        view, legal = game.view(seat), game.legal_actions(seat)
-        hint = imagining_collector(SPEC, 3).choose(view, legal)  # the search asks its guide, seeded alike
-        chosen = [ISMCTSBot(SPEC, 3, iterations=4 * len(legal)) for _ in range(2)]
-        for bot in chosen:
-            bot.margin = margin
-        choice = chosen[0].choose(view, legal)
-        assert choice in legal and choice == chosen[1].choose(view, legal)
-        differs |= choice != hint
-        game.play(hint, seat)
-    assert differs == (margin < 0)
-
-
 class _ImaginedDeal:
     """A deal as the bot reads one: only its envelopes (1–20)."""
 

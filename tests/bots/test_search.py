@@ -12,7 +12,7 @@ import spynb
 from spynb.bots import ISMCTSBot, make_bot
 from spynb.bots import ismcts
 from spynb.bots.ismcts import SearchNode
-from spynb.engine import State
+from spynb.engine import Action, State
 
 
 def kloak_position(moves: int = 4) -> spynb.Game:
@@ -130,21 +130,39 @@ def test_paired_games_play_every_action_on_from_one_deal_with_the_same_draws(mon
     assert any(len({hand for _, hand in group}) > 1 for group in games)  # the actions themselves differ
 
 
+def choices(name: str) -> list[tuple[spynb.View, tuple[Action, ...]]]:
+    """Views of a seat with a choice to make, and its legal actions: The Target's seat 1 at turns 3 to 10, or
+    the first 12 choices of a two-seat game of Cloak & Dagger played by the rule-of-thumb bot."""
+    if name == "target":
+        return [(game.view(1), game.legal_actions(1)) for game in map(target_position, range(3, 11))]
+    game, rules, found = spynb.new_game(name, seats=2, seed=6), make_bot("rules", spynb.get_spec(name), 3), []
+    while len(found) < 12:
+        seat = game.turn.seats[0] if game.turn.seats else None
+        view, legal = game.view(seat), game.legal_actions(seat)
+        if seat is not None and len(legal) > 1:
+            found.append((view, legal))
+        game.play(rules.choose(view, legal) if seat is not None else game.state.random_outcome(random.Random(1)), seat)
+    return found
+
+
 @pytest.mark.parametrize("margin", [1.0, -1.0])
-def test_paired_games_keep_the_rule_of_thumb_choice_unless_another_gains_more_than_the_margin(margin: float) -> None:
-    """No action gains a whole win over another: a margin of 1 always plays the rule of thumb's choice; a margin
-    of -1 plays the action that gains most (which in some position is not the rule of thumb's), seeded."""
+@pytest.mark.parametrize("name", ["cloak-dagger", "target"])
+def test_paired_games_keep_the_guides_choice_unless_another_gains_more_than_the_margin(name: str,
+                                                                                      margin: float) -> None:
+    """No action gains a whole win over another: a margin of 1 always plays the guide's choice; a margin of -1
+    plays the action that gains most (which in some position is not the guide's), seeded."""
+    spec = spynb.get_spec(name)
     differs = False
-    for turn in range(3, 11):
-        game = target_position(turn)
-        view, legal = game.view(1), game.legal_actions(1)
-        hint = make_bot("rules", game.spec, turn).choose(view, legal)
-        bot = ISMCTSBot(game.spec, turn, iterations=8 * len(legal))
-        bot.margin = margin
-        chosen = bot.choose(view, legal)
-        again = ISMCTSBot(game.spec, turn, iterations=8 * len(legal))
-        again.margin = margin
-        assert chosen in legal and chosen == again.choose(view, legal)
+    for seed, (view, legal) in enumerate(choices(name), 3):
+        guide = ISMCTSBot(spec, seed).guide  # a twin of the searching bot's own guide, seeded alike
+        assert guide is not None
+        hint = guide.choose(view, legal)
+        bots = [ISMCTSBot(spec, seed, iterations=8 * len(legal)) for _ in range(2)]
+        for bot in bots:
+            assert bot.paired
+            bot.margin = margin
+        chosen = bots[0].choose(view, legal)
+        assert chosen in legal and chosen == bots[1].choose(view, legal)
         differs |= chosen != hint
     assert differs == (margin < 0)
 
