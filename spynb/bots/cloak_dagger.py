@@ -186,8 +186,8 @@ RULES_BOT = CollectorBot
 
 def imagining_collector(spec: GameSpec | None = None, seed: int = 0) -> CollectorBot:
     """The search bot's guide: the collector, exploring where two deals imagined from its view put a missing
-    document.  Drawing a couple of deals explores in proportion to the odds (more deals, which always pick the
-    likeliest envelope, did worse: ``benchmarks/README.md``)."""
+    document.  A couple of deals explore roughly in proportion to the odds; many (64), which nearly always pick the
+    likeliest envelope, did worse (``benchmarks/README.md``, ``benchmarks/explorers.py``)."""
     return CollectorBot(spec, seed, imagined_deals=2)
 
 
