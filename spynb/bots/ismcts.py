@@ -14,10 +14,11 @@ moves, where the game's ``evaluate`` scores the position once per seat.
 Where random rollouts say little, a rule-of-thumb bot guides the search
 (the game's own, or the ``guide`` its settings name): its choice, asked
 once per decision from the same view, is tried first and carries a bonus
-that fades as the search visits it (a prior, as in progressive bias).  A game whose imagined games are too short to tell
-most choices apart may compare instead of search (``paired``): every
-action is played on from the same imagined deals with the same draws, and
-the rule-of-thumb choice stands unless another gains clearly more over it.
+that fades as the search visits it (a prior, as in progressive bias).  A
+game whose imagined games are too short to tell most choices apart may
+compare instead of search (``paired``): every action is played on from the
+same imagined deals with the same draws, and the rule-of-thumb choice
+stands unless another gains clearly more over it.
 How many iterations, how deep the rollouts and how strong the prior are
 the game's own settings (``SEARCH`` in its module of
 :mod:`spynb.bots`, a :class:`SearchSettings`).
