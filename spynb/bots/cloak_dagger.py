@@ -218,5 +218,6 @@ SEARCH = SearchSettings(iterations=4000, rollout_depth=24, prefer=take_a_win, pa
 """The search bot in Cloak & Dagger compares (``paired``): each legal action is played on from the same imagined
 envelopes with the same draws, for a few turns of random play but for a win the envelopes allow
 (:func:`take_a_win`), and scored against the best rival's progress; after opening an envelope, the best of the
-decisions it then allows counts (``follow_up``: the seat decides knowing what is inside).  The collector's own
-choice stands unless another gains more than 0.05 of a win over it on average."""
+decisions it then allows counts (``follow_up``: the seat decides knowing what is inside).  The guide's choice (the
+collector exploring by imagined deals, :func:`imagining_collector`) stands unless another gains more than 0.05 of a
+win over it on average."""
