@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from spynb.engine import View
 
@@ -42,13 +44,15 @@ def determinise(view: View, rng: random.Random) -> CloakDaggerState:
     unknown_slots: list[int] = []  # envelopes that hold a card the seat has not identified
     open_places: list[int] = []  # envelopes that may hold more than the notes say
     opened = view.data.get("opened")
-    for note in view["notes"]:
+    for note in sorted(view["notes"], key=_freshness(opened)):
         e = note["envelope"]
         letters = opened["contents"] if opened and opened["envelope"] == e else note["letters"]
         for card in letters:
-            if unplaced[card] > 0:  # a stale note loses to fresher knowledge
+            if unplaced[card] > 0:  # a stale note loses to fresher knowledge: the freshest come first
                 unplaced[card] -= 1
                 envelopes[e] += card
+    for note in view["notes"]:
+        e = note["envelope"]
         unknown_slots.extend([e] * note["unknown"])
         if not note["complete"]:
             open_places.append(e)
@@ -72,6 +76,12 @@ def determinise(view: View, rng: random.Random) -> CloakDaggerState:
         envelopes[rng.choice(places)] += card
     _set(state, view, seat, envelopes, hands, stack)
     return state
+
+
+def _freshness(opened: Mapping[str, Any] | None) -> Callable[[Mapping[str, Any]], tuple[bool, int]]:
+    """Notes from the freshest: the envelope open now (its contents are certain), then by the turn last seen."""
+    now = opened["envelope"] if opened else None
+    return lambda note: (note["envelope"] != now, -(note["seen_turn"] or 0))
 
 
 def _set(state: CloakDaggerState, view: View, seat: int, envelopes: dict[int, str], hands: dict[int, str],

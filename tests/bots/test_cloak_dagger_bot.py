@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -134,3 +135,22 @@ def test_the_collector_explores_where_its_imagined_deals_put_a_missing_document(
     assert len(imagined) == 2
     CollectorBot(SPEC, 4).choose(view, legal)
     assert len(imagined) == 2
+
+
+def test_CD_10_imagined_deals_keep_the_freshest_notes_when_notes_disagree() -> None:
+    """Notes go stale: a card seen in one envelope may since have moved to another.  Imagining the deal, the
+    envelope open now keeps what it holds, and otherwise the note seen last wins."""
+    from spynb.cloak_dagger.determinise import determinise
+    from spynb.engine.core import freeze
+
+    game = play(started(2), "5", "draw X", "12", "pass", "5")  # seat 1 placed X in 5 and opens 5 again
+    view = game.view(1)
+    assert view["opened"] == {"envelope": 5, "contents": "X"}
+    stale = {1: 1, 2: 1, 4: 3}  # envelope -> the turn it was noted holding an X: four X noted, three exist
+    notes = [{**note, "letters": "X", "seen_turn": stale[note["envelope"]], "complete": True}
+             if note["envelope"] in stale else note for note in view["notes"]]
+    doctored = dataclasses.replace(view, data=freeze({**view.data, "notes": notes}))
+    for seed in range(5):
+        envelopes = determinise(doctored, random.Random(seed)).envelopes
+        assert envelopes[5] == "X" and envelopes[4] == "X"  # the open envelope, then the freshest note
+        assert [envelopes[1], envelopes[2]].count("X") == 1
