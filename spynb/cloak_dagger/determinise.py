@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Mapping
-from typing import Any
 
 from spynb.engine import View
 
@@ -44,9 +42,11 @@ def determinise(view: View, rng: random.Random) -> CloakDaggerState:
     unknown_slots: list[int] = []  # envelopes that hold a card the seat has not identified
     open_places: list[int] = []  # envelopes that may hold more than the notes say
     opened = view.data.get("opened")
-    for note in sorted(view["notes"], key=_freshness(opened)):
+    now, inside = (opened["envelope"], opened["contents"]) if opened else (None, "")
+    # CD-10: notes are stamped with the turn they were seen; the freshest first, the envelope open now (certain) first
+    for note in sorted(view["notes"], key=lambda note: (note["envelope"] != now, -(note["seen_turn"] or 0))):
         e = note["envelope"]
-        letters = opened["contents"] if opened and opened["envelope"] == e else note["letters"]
+        letters = inside if e == now else note["letters"]
         for card in letters:
             if unplaced[card] > 0:  # a stale note loses to fresher knowledge: the freshest come first
                 unplaced[card] -= 1
@@ -76,12 +76,6 @@ def determinise(view: View, rng: random.Random) -> CloakDaggerState:
         envelopes[rng.choice(places)] += card
     _set(state, view, seat, envelopes, hands, stack)
     return state
-
-
-def _freshness(opened: Mapping[str, Any] | None) -> Callable[[Mapping[str, Any]], tuple[bool, int]]:
-    """Notes from the freshest: the envelope open now (its contents are certain), then by the turn last seen."""
-    now = opened["envelope"] if opened else None
-    return lambda note: (note["envelope"] != now, -(note["seen_turn"] or 0))
 
 
 def _set(state: CloakDaggerState, view: View, seat: int, envelopes: dict[int, str], hands: dict[int, str],
