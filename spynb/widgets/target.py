@@ -50,6 +50,8 @@ class TargetController(BoardController):
         for name in ("hand", "revealed", "deposits", "face_up", "tokens", "marker", "stage", "language_pass"):
             if before.get(name) != after.get(name):
                 keys.append(name)
+        if "revealed" not in keys and before.get("pile") != after.get("pile"):
+            keys.append("revealed")  # the pile's section shows what is left of the revealed pile too
         for seat, cards in after.get("front", {}).items():
             if before.get("front", {}).get(seat) != cards:
                 keys.append(f"seat-{seat}")

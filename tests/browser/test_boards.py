@@ -477,6 +477,15 @@ def test_target_board_story(tg_notebook):
     board = tg_notebook.page.locator(".spynb-play").last
     assert board.locator(".tg-card .tg-band").count() >= 1
     assert "for a clearance token" not in board.inner_text()
+    # the finished game's pile: the cards revealed in its last turn, those taken or discarded since faded and
+    # said to be gone (the pile is empty once the Target has taken the rest)
+    view = python_json(tg_notebook, "{k: list(ended.game.view(1)[k]) for k in ('revealed', 'pile')}")
+    gone = len(view["revealed"]) - len(view["pile"])
+    assert gone >= 1, view
+    assert board.locator(".tg-pile .tg-card").count() == len(view["revealed"])
+    assert board.locator(".tg-pile .tg-card--gone").count() == gone
+    assert board.locator(".tg-pile .tg-card--gone .tg-gone").first.inner_text() == "no longer in the pile"
+    assert ("this turn" in board.locator(".tg-pile").inner_text()), "a sentence tells what the faded cards are"
     _rules_beside_sentences(board, "boards-tg-rule-links")
 
 

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 pytest.importorskip("anywidget")
 
 import spynb  # noqa: E402
+from spynb.engine.game import sample_chance  # noqa: E402
 from spynb.widgets.target import STEPS, TargetBoard  # noqa: E402
 
 from .helpers import front_end_sends  # noqa: E402
@@ -52,3 +55,21 @@ def test_the_teaching_view_stops_at_resolution_steps_with_a_choice():
         stages.add(board.view["stage"])
         assert board.play(rng.choice(board.legal)), board.error
     assert stages & steps, stages  # some step stopped for a decision, and the board names it
+
+
+def test_the_pile_is_marked_changed_when_a_card_leaves_it():
+    """Cards leave the revealed pile (countered, deposited, taken) while what was revealed stays: the pile's
+    section is outlined all the same."""
+    board = TargetBoard(seed=2)
+    game = spynb.new_game("target", seats=4, seed=3)
+    rng = random.Random(3)
+    checked = 0
+    while not game.over and checked < 5:
+        before = game.view(1).to_dict()
+        seat = game.turn.seats[0] if game.turn.seats else None
+        game.play(rng.choice(game.legal_actions(seat)) if seat else sample_chance(game.state, rng), seat)
+        after = game.view(1).to_dict()
+        if before["revealed"] == after["revealed"] and before["pile"] != after["pile"]:
+            assert "revealed" in board.changed_keys(before, after)
+            checked += 1
+    assert checked == 5

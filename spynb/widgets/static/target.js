@@ -24,7 +24,8 @@ import { button } from "./dom.js";
  * @property {number} turn_number
  * @property {number[]} to_move
  * @property {number[]} played                             the seats that played a card this round
- * @property {string[]} revealed                           the pile, once revealed
+ * @property {string[]} revealed                           the pile as it was revealed this turn
+ * @property {string[]} pile                               what is left of it now
  * @property {Record<string, number>} hand_sizes           per seat
  * @property {Record<string, string[]>} tokens             per seat: its clearance tokens' decks
  * @property {Record<string, string[]>} front              per seat: the cards in front of it
@@ -41,22 +42,29 @@ import { button } from "./dom.js";
  * @typedef {BoardContext<BoardTraits<TargetView>>} Context
  */
 
+/** What a revealed card that has left the pile (countered, deposited, taken) says on its face. */
+const GONE = "no longer in the pile";
+
 /**
  * A card's face: its deck's band (a Rookie card's in its category's colour) with deck and category, the
  * name, and, when `full`, what it does and the two Rookie cards that counter it.
  * @param {Context} ctx
  * @param {string} card
  * @param {boolean} [full]
+ * @param {boolean} [gone]  revealed this turn but no longer in the pile: faded, and said so on the card
  */
-function tgCard(ctx, card, full = false) {
+function tgCard(ctx, card, full = false, gone = false) {
   const h = ctx.h;
   const face = (ctx.glossary.faces || {})[card] || { deck: "card", name: card, effect: "", counter: [], band: "#fff", ink: "#1a1a1a" };
   const kind = face.category ? `${face.deck} · ${face.category}` : face.deck;
   const counter = face.counter.length ? `Counter: ${face.counter.join(face.card === "outed" ? " or " : " + ")}` : "";
+  const where = gone ? `${GONE}: ` : "";
   // a full card holds a link to its ruling: a group (an img's parts are hidden from screen readers)
-  return h("span", { class: `tg-card tg-card--${face.deck}${full ? " tg-card--full" : ""}`, role: full ? "group" : "img",
-    "aria-label": `${face.name}: ${kind}. ${face.effect}${counter ? ` ${counter}.` : ""}`,
-    title: `${face.name} (${kind}) — ${face.effect}${counter ? ` ${counter}.` : ""}` },
+  return h("span", { class: `tg-card tg-card--${face.deck}${full ? " tg-card--full" : ""}${gone ? " tg-card--gone" : ""}`,
+    role: full ? "group" : "img",
+    "aria-label": `${where}${face.name}: ${kind}. ${face.effect}${counter ? ` ${counter}.` : ""}`,
+    title: `${where}${face.name} (${kind}) — ${face.effect}${counter ? ` ${counter}.` : ""}` },
+  gone ? h("span", { class: "tg-gone", text: GONE }) : null,
   h("span", { class: "tg-band", style: `background:${face.band};color:${face.ink}`, text: kind }),
   h("span", { class: "tg-name", text: face.name }),
   full ? h("span", { class: "tg-effect" }, face.effect, face.rule ? " " : null, citeRule(ctx.glossary, face.rule)) : null,
@@ -173,10 +181,23 @@ function drawTarget(ctx) {
 
   // -- the pile, the hand, the choices
   const revealed = view.revealed || [];
+  const inPile = [...(view.pile || [])];
+  const gone = revealed.map((/** @type {string} */ c) => {  // each card of the pile takes one revealed card
+    const at = inPile.indexOf(c);
+    if (at < 0) return true;
+    inPile.splice(at, 1);
+    return false;
+  });
+  const goneCount = gone.filter(Boolean).length;
   const pile = h("section", { class: "tg-pile", "aria-label": "The revealed pile", dataset: { key: "revealed" } },
     h("h4", { text: `Pile${view.receiver ? ` (on ${ctx.seatName(/** @type {number} */ (view.receiver))})` : ""}` }),
-    revealed.length ? h("div", { class: "tg-cards" }, revealed.map((/** @type {string} */ c) => tgCard(ctx, c, true)))
-      : h("p", { class: "tg-small", text: `${(view.played || []).length} card(s) played face down so far` }));
+    revealed.length ? h("div", { class: "tg-cards" },
+      revealed.map((/** @type {string} */ c, /** @type {number} */ i) => tgCard(ctx, c, true, gone[i])))
+      : h("p", { class: "tg-small", text: `${(view.played || []).length} card(s) played face down so far` }),
+    goneCount ? h("p", { class: "tg-small", text: goneCount === revealed.length
+      ? "The pile is empty. These are the cards revealed this turn; the log says where each one went."
+      : `${goneCount} of the ${revealed.length} cards revealed this turn are no longer in the pile; the log says where.` })
+      : null);
   const hand = view.omniscient
     ? h("section", { class: "tg-hand", dataset: { key: "hand" } }, h("h4", { text: "Hands (teaching view)" }),
       h("ul", {}, Object.entries(view.hands || {}).map(([s, cards]) =>
