@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from spynb.engine import View
+from spynb.engine.wording import counted
 
 TITLE = "Cloak & Dagger"
 
@@ -36,7 +37,7 @@ def text_table(view: View) -> str:
         hands = "  ".join(f"seat {s}: {cards or '—'}" for s, cards in view["hands"].items())
     else:
         cells = {note["envelope"]: note["text"].replace(" ", "") for note in view["notes"]}
-        hands = "  ".join(f"seat {s}: {n} card(s)" for s, n in view["hand_sizes"].items())
+        hands = "  ".join(f"seat {s}: {counted(n, 'card')}" for s, n in view["hand_sizes"].items())
         hands += f"   your hand: {view['hand'] or '—'}"
     width = max(6, *(len(c) for c in cells.values())) + 4
     for row in range(4):
@@ -44,5 +45,5 @@ def text_table(view: View) -> str:
         lines.append("".join(f"{n:>2} {cells[n]:<{width - 3}}" for n in numbers).rstrip())
     lines.append(f"hands: {hands}")
     bottom = f" (returned to the bottom: {' '.join(view['stack_bottom'])})" if view["stack_bottom"] else ""
-    lines.append(f"stack: {view['stack_size']} card(s){bottom}")
+    lines.append(f"stack: {counted(view['stack_size'], 'card')}{bottom}")
     return "\n".join(lines)

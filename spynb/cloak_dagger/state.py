@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from spynb.engine import Action, Event, History, IllegalActionError, State, Turn, View, freeze
 from spynb.engine import CHANCE_TURN, NULL_HISTORY, OVER
+from spynb.engine.wording import counted, seats
 
 from .actions import Cut, Draw, Open, Pass, Take, Track
 from .cards import (
@@ -532,27 +533,23 @@ def _listing(cards: str) -> str:
     return " ".join(cards) if cards else "nothing"
 
 
-def _seats(seats: list[int]) -> str:
-    return ", ".join(map(str, seats))
-
-
 def _track_text(e: Event) -> str:
     holders = e.get("holders")
-    owing = f"; seat(s) {_seats(holders)} must show seat {e.actor} their next envelope" if holders else ""
+    owing = f"; {seats(holders)} must show seat {e.actor} their next envelope" if holders else ""
     return f"Seat {e.actor} exposed hazard {e.get('hazard')} and returned it to the bottom of the stack{owing}."
 
 
 _NARRATORS: dict[str, Callable[[Event], str]] = {
     "cut": lambda e: f"Seat {e.actor} cut {e.get('card')}.",
-    "recut": lambda e: f"Seats {_seats(e.get('seats'))} tied on {e.get('card')} and cut again.",
+    "recut": lambda e: f"{seats(e.get('seats')).capitalize()} tied on {e.get('card')} and cut again.",
     "first": lambda e: f"Seat {e.actor} cut the earliest letter, {e.get('card')}, and plays first; "
                        "the stack is reshuffled.",
     "examine": lambda e: f"Seat {e.actor} examined an envelope.",
     "open": lambda e: f"Seat {e.actor} opened envelope {e.get('envelope')} and saw {_listing(e.get('contents'))}.",
     "deposit": lambda e: f"Seat {e.actor} put {_listing(e.get('cards'))} into envelope {e.get('envelope')}.",
-    "shown": lambda e: f"Seat {e.actor} showed envelope {e.get('envelope')} to seat(s) {_seats(e.get('trackers'))}, "
+    "shown": lambda e: f"Seat {e.actor} showed envelope {e.get('envelope')} to {seats(e.get('trackers'))}, "
                        "as tracking obliged.",
-    "finish": lambda e: f"Seat {e.actor} put {e.get('count')} card(s) from hand into an envelope.",
+    "finish": lambda e: f"Seat {e.actor} put {counted(e.get('count'), 'card')} from hand into an envelope.",
     "show_empty": lambda e: f"Seat {e.actor} showed that envelope {e.get('envelope')} is empty and draws a card "
                             "for it.",
     "place": lambda e: f"Seat {e.actor} placed a card in envelope {e.get('envelope')}.",

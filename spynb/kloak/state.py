@@ -108,7 +108,7 @@ def _said_claim(e: Event) -> str:
     shown = ", ".join(f"{sq} {c}" for sq, c in zip(squares, e.get("colours")))
     verdict = ("one colour: a score" if e.get("correct")
                else "not one colour: the big pieces go back and the penalty applies")
-    return (f"Seat {e.actor} claimed {' '.join(squares)}, lifting the big piece(s) on {', '.join(e.get('lifted'))}: "
+    return (f"Seat {e.actor} claimed {' '.join(squares)}, lifting the {'big piece' if len(e.get('lifted')) == 1 else 'big pieces'} on {', '.join(e.get('lifted'))}: "
             f"{shown} — {verdict}.")
 
 

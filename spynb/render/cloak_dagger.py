@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from spynb.cloak_dagger.cards import CARD_NAMES, CLOAKS, DAGGERS, DOCUMENTS, IMPLEMENTS, owner_of
 from spynb.engine import View
+from spynb.engine.wording import counted
 
 from . import escape
 
@@ -129,7 +130,7 @@ def draw(view: View) -> str:
         hands = "  ".join(f"seat {s}: {c or '—'}" for s, c in view["hands"].items())
     else:
         hands = f"your hand: {view['hand'] or '—'}   " + "  ".join(
-            f"seat {s}: {n} card(s)" for s, n in view["hand_sizes"].items())
+            f"seat {s}: {counted(n, 'card')}" for s, n in view["hand_sizes"].items())
     parts.append(f'<text x="{PAD}" y="{base}" font-size="13">{escape(hands)}</text>')
     parts.append(f'<text x="{PAD}" y="{base + 20}" font-size="13">{escape(view.label)} · stack '
                  f'{view["stack_size"]}</text>')

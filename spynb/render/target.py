@@ -15,6 +15,7 @@ import math
 from typing import Any
 
 from spynb.engine import View
+from spynb.engine.wording import counted
 from spynb.target.cards import (ATTACKS, CATEGORY, COUNTERS, DECK_OF, DEFLECTS, DIRTY, INTEL, TOKEN_FOR, WATCH_DISTANCE,
                                 describe)
 
@@ -48,7 +49,7 @@ def _effect(card: str) -> tuple[str, str]:
             " On an HQ it destroys this turn's Intel." if card == "bombed" else ""), "TG-6"
     if card in WATCH_DISTANCE:
         return (f"Surveillance: before each play the Target shows their card to the player "
-                f"{WATCH_DISTANCE[card]} seat(s) clockwise."), "TG-8"
+                f"{counted(WATCH_DISTANCE[card], 'seat')} clockwise."), "TG-8"
     if card in DEFLECTS:
         return f"The pile goes to the {'next' if DEFLECTS[card] > 0 else 'previous'} player instead.", "TG-5"
     if card in DIRTY:
@@ -183,7 +184,7 @@ def draw(view: View) -> str:
             parts.append(_text(CENTRE_X - 60 + 120 * (i % 2), CENTRE_Y - 20 + 14 * (i // 2), describe(card), 10))
         parts.append("</g>")
     elif view["played"]:
-        parts.append(_text(CENTRE_X, CENTRE_Y, f"{len(view['played'])} card(s) face down", 11))
+        parts.append(_text(CENTRE_X, CENTRE_Y, f"{counted(len(view['played']), 'card')} face down", 11))
     if view["winner"]:
         parts.append(_text(CENTRE_X, HEIGHT - 12, f"{describe(view['winner'])} win", 14, "bold", fill=MARKER))
     parts.append("</svg>")

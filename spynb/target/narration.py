@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from spynb.engine import Event
+from spynb.engine.wording import counted, listed, seats
 
 from .cards import ATTACKS, HQS, TOKEN_FOR, describe
 
@@ -30,23 +31,25 @@ def _listing(cards: Iterable[str]) -> str:
     return ", ".join(names) if names else "nothing"
 
 
+def _names(cards: Iterable[str]) -> str:
+    """Cards by name as the subject of a sentence: "Firearms and Kevlar"."""
+    return listed(map(describe, cards))
+
+
 def _who(position: str | int) -> str:
     """A place on the circle (events keep it as text): an HQ or a seat."""
     return f"the {position} HQ" if position in HQS else f"seat {position}"
 
 
-def _seats(seats: Iterable[int]) -> str:
-    return ", ".join(map(str, seats))
-
-
 def _played(e: Event) -> str:
-    seats = e.get("seats")
-    return f"Seat(s) {_seats(seats)} played face down." if seats else f"Seat {e.actor} played a card face down."
+    together = e.get("seats")
+    return (f"{seats(together).capitalize()} played face down." if together
+            else f"Seat {e.actor} played a card face down.")
 
 
 def _deflect(e: Event) -> str:
     net = e.get("net")
-    where = (f"to {_who(e.get('receiver'))}, {abs(net)} player(s) {'on' if net > 0 else 'back'}"
+    where = (f"to {_who(e.get('receiver'))}, {counted(abs(net), 'player')} {'on' if net > 0 else 'back'}"
              if net else "nowhere: they cancel out")
     return f"Step 1: {_listing(e.get('cards'))} deflect the pile {where}."
 
@@ -76,9 +79,10 @@ def _espionage(e: Event) -> str:
     cancelled, kept = e.get("cancelled"), e.get("kept")
     parts = []
     if cancelled:
-        parts.append(f"{_listing(e.get('used'))} cancel(s) {_listing(cancelled)}")
+        used = e.get("used")
+        parts.append(f"{_names(used)} {'cancel' if len(used) > 1 else 'cancels'} {_listing(cancelled)}")
     if kept:
-        parts.append(f"{_listing(kept)} go(es) face up in front of seat {e.get('seat')}")
+        parts.append(f"{_names(kept)} {'go' if len(kept) > 1 else 'goes'} face up in front of seat {e.get('seat')}")
     return f"Step 3: {'; '.join(parts)}."
 
 
@@ -86,7 +90,7 @@ def _win(e: Event) -> str:
     team = e.get("team")
     why = ("three Dirty Intel are deposited" if team == "double-agent"
            else f"three Intel of one letter are at the {team.upper()} HQ")
-    return f"The {describe(team)} side wins: {why}. Winners: seat(s) {_seats(e.get('winners'))}."
+    return f"The {describe(team)} side wins: {why}. Winners: {seats(e.get('winners'))}."
 
 
 def _movement(e: Event) -> str:
@@ -134,9 +138,9 @@ NARRATORS: dict[str, Callable[[Event], str]] = {
     "turn": lambda e: (f"Turn {e.get('turn')}: the Target is {_who(e.get('target'))}; play is "
                        f"{direction_name(e.get('direction'))}."),
     "face_up": lambda e: f"Seat {e.actor} (Blown Cover) played {describe(e.get('card'))} face up.",
-    "show": lambda e: (f"Seat {e.actor} showed {describe(e.get('card'))} to seat(s) {_seats(e.get('watchers'))} "
+    "show": lambda e: (f"Seat {e.actor} showed {describe(e.get('card'))} to {seats(e.get('watchers'))} "
                        "before playing it."),
-    "shown": lambda e: (f"Seat {e.actor} showed their card to seat(s) {_seats(e.get('watchers'))}, then played it "
+    "shown": lambda e: (f"Seat {e.actor} showed their card to {seats(e.get('watchers'))}, then played it "
                         "face down."),
     "played": _played,
     "my_play": lambda e: f"Seat {e.actor} played {describe(e.get('card'))} face down.",

@@ -31,5 +31,5 @@ def test_a_seat_drawing_shows_its_notes_and_nothing_it_has_not_seen() -> None:
 def test_the_text_table_lists_twenty_envelopes_hands_and_stack() -> None:
     game = play(started(), "7", "draw X")
     table = str(game.state)
-    assert " 7 X" in table and "seat 1: —" in table and "stack: 23 card(s)" in table
+    assert " 7 X" in table and "seat 1: —" in table and "stack: 23 cards" in table
     assert "your hand" in game.state.text(2) and " 7 ?" in game.state.text(2)

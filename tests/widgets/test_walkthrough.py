@@ -72,7 +72,7 @@ def test_a_narrated_step_shows_its_caption_before_its_move_and_next_plays_it(tou
     walk(tour, move="next")
     assert len(tour.game.actions) == played + 1 and tour.walk["at"] == n
     assert str(tour.game.actions[-1][1]) == step.do.partition(":")[2].strip()
-    assert tour.walk["just"] == "Seat 2 examined an envelope. Seat 2 put 2 card(s) from hand into an envelope."
+    assert tour.walk["just"] == "Seat 2 examined an envelope. Seat 2 put 2 cards from hand into an envelope."
 
 
 def test_next_marks_what_the_move_changed_on_the_board(tour):
@@ -135,7 +135,7 @@ def test_show_me_plays_the_scenarios_move_and_says_it_in_words(tour):
     assert tour.walk["at"] == n and tour.feedback["shown"] is True
     assert tour.feedback["step"] == n  # about the step before the one shown: drawn above its caption
     assert tour.walk["just"] == ("Seat 1 examined an envelope. Seat 1 opened envelope 11 and saw nothing. Seat 1 put "
-                                 "d D into envelope 11. Seat 1 put 2 card(s) from hand into an envelope.")
+                                 "d D into envelope 11. Seat 1 put 2 cards from hand into an envelope.")
     assert "1: 11" not in tour.walk["just"] + tour.feedback["text"]
 
 

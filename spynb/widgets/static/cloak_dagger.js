@@ -3,7 +3,7 @@
 // other seats were shown.  board_common.js draws the frame around it.
 
 import { citeRule, drawAid } from "./board_common.js";
-import { button, gridKeys } from "./dom.js";
+import { button, counted, gridKeys } from "./dom.js";
 
 /** @import { Board, Context as BoardContext } from "./board_common.js" */
 /** @import { BoardTraits, View } from "./traits.js" */
@@ -100,7 +100,7 @@ function cdNoteWords(note) {
   if (note.seen_turn === null || note.seen_turn === undefined) return "not looked into yet";
   const parts = [];
   if (note.letters) parts.push(`holds ${[...note.letters].join(", ")}`);
-  if (note.unknown) parts.push(`${note.unknown} card(s) you have not seen`);
+  if (note.unknown) parts.push(`${counted(note.unknown, "card")} you have not seen`);
   if (!note.letters && !note.unknown && note.complete) parts.push("empty");
   if (!note.complete) parts.push("maybe more you did not see");
   if (note.gone) parts.push(`gone since: ${[...note.gone].join(", ")}`);
@@ -195,10 +195,10 @@ function drawCloakDagger(ctx) {
       h("p", { class: "cd-hand", dataset: { key: "hand" } }, cdCards(ctx, view.hand || "", "empty")),
       h("p", { class: "cd-agents" }, "Your agents: ", cdCards(ctx, view.agents || "")),
       h("ul", { class: "cd-hands" }, Object.entries(view.hands_known || {}).map(([s, known]) =>
-        h("li", { dataset: { key: `hands-${s}` } }, `${ctx.seatName(Number(s))}: ${sizes[s] || 0} card(s)`,
+        h("li", { dataset: { key: `hands-${s}` } }, `${ctx.seatName(Number(s))}: ${counted(sizes[s] || 0, "card")}`,
           known ? [" — seen: ", cdCards(ctx, String(known))] : null))));
   }
-  side.append(h("p", { class: "cd-stack", dataset: { key: "stack" }, text: `Stack: ${view.stack_size} card(s)` +
+  side.append(h("p", { class: "cd-stack", dataset: { key: "stack" }, text: `Stack: ${counted(view.stack_size, "card")}` +
     (view.stack_bottom ? `; returned to the bottom: ${[...view.stack_bottom].join(" ")}` : "") }));
 
   // -- what to do now
@@ -237,7 +237,7 @@ function drawCloakDagger(ctx) {
     const letters = picked.map((i) => opened.contents[i]);
     const composed = letters.length ? `take ${letters[0]}${letters[1] ? "+" + letters[1] : ""}` : "";
     const compose = h("div", { class: "cd-compose" },
-      button("compose-take", composed ? `${cdChoiceLabel(composed)}` : "Start a transfer with the picked card(s)",
+      button("compose-take", composed ? `${cdChoiceLabel(composed)}` : "Pick one or two cards to start a transfer",
         () => composed && ctx.send(composed), { disabled: !composed }),
       button("compose-track", letters.length === 1 ? `Track ${letters[0]}` : "Track the picked hazard",
         () => letters.length === 1 && ctx.send(`track ${letters[0]}`), { disabled: letters.length !== 1 }));

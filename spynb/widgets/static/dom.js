@@ -127,3 +127,14 @@ export function batched(callback) {
     queueMicrotask(() => { pending = false; callback(); });
   };
 }
+
+/**
+ * A count and its noun in the right number: `counted(1, "card")` is "1 card", `counted(3, "card")` "3 cards"
+ * (as spynb/engine/wording.py writes them).
+ * @param {number} number
+ * @param {string} noun
+ * @param {string} [plural]  where adding "s" is wrong
+ */
+export function counted(number, noun, plural) {
+  return `${number} ${number === 1 ? noun : plural || `${noun}s`}`;
+}

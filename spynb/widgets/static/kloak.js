@@ -4,7 +4,7 @@
 // memory modes (KL-13).  board_common.js draws the frame around it.
 
 import { citeRule } from "./board_common.js";
-import { button, gridKeys } from "./dom.js";
+import { button, counted, gridKeys } from "./dom.js";
 
 /** @import { Board, Context as BoardContext } from "./board_common.js" */
 /** @import { BoardTraits, View } from "./traits.js" */
@@ -202,7 +202,7 @@ function drawKloak(ctx) {
       memo.claim = claim ? null : [];
       memo.redraw();
     }, { "aria-pressed": String(Boolean(claim)), disabled: !ctx.legal.length || Boolean(touched && touchMove) }),
-    claim ? button("claim-send", claim.length === 3 ? `Claim ${claim.join(" ")}` : `Pick ${3 - claim.length} more square(s)`,
+    claim ? button("claim-send", claim.length === 3 ? `Claim ${claim.join(" ")}` : `Pick ${counted(3 - claim.length, "more square")}`,
       () => { if (claim.length === 3) { ctx.send(`claim ${claim.join(" ")}`); memo.claim = null; } },
       { disabled: claim.length !== 3, class: claim.length === 3 ? "is-legal" : "" }) : null,
     others.filter((n) => !n.startsWith("claim")).map((n) =>
@@ -222,7 +222,7 @@ function drawKloak(ctx) {
             klPiece(ctx, score.colour), ` ${score.squares.join(" ")}`))))),
     view.extra_turns ? h("p", { class: "kl-penalty", role: "status", dataset: { key: "penalty" } },
       h("strong", { text: "Penalty: " }),
-      `${ctx.seatName((view.to_move || [])[0])} takes two turns in a row — ${view.extra_turns} more turn(s) after this one. `,
+      `${ctx.seatName((view.to_move || [])[0])} takes two turns in a row — ${counted(view.extra_turns, "more turn")} after this one. `,
       citeRule(ctx.glossary, "KL-8")) : null,
     h("div", { class: "spynb-play__row" },
       view.omniscient ? h("span", { class: "kl-hint", text: "Teaching view: every colour is shown." })

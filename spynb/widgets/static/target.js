@@ -5,7 +5,7 @@
 // around it.
 
 import { citeRule, drawAid } from "./board_common.js";
-import { button } from "./dom.js";
+import { button, counted } from "./dom.js";
 
 /** @import { Board, Context as BoardContext } from "./board_common.js" */
 /** @import { BoardTraits, View } from "./traits.js" */
@@ -149,7 +149,7 @@ function drawTarget(ctx) {
     } else {
       const s = String(place);
       lines.push(h("strong", { text: ctx.seatName(Number(place)) }),
-        h("span", { class: "tg-small", text: `${sizes[s] ?? "?"} card(s)${played.has(s) ? " · played" : pending.has(s) ? " · to act" : ""}` }));
+        h("span", { class: "tg-small", text: `${sizes[s] === undefined ? "? cards" : counted(sizes[s], "card")}${played.has(s) ? " · played" : pending.has(s) ? " · to act" : ""}` }));
       if ((tokens[s] || []).length) lines.push(h("span", { class: "tg-small", dataset: { key: `tokens-${s}` } }, (tokens[s] || []).map((/** @type {string} */ d) => tgToken(ctx, d))));
       if ((view.language_pass || []).map(String).includes(s)) lines.push(h("span", { class: "tg-token tg-pass", title: "Three Languages turned in: this restore may draw from any advanced deck", text: "Languages pass: one restore" }));
       if ((front[s] || []).length) lines.push(h("span", { class: "tg-small" }, "in front: ", front[s].map((/** @type {string} */ c) => tgCard(ctx, c))));
@@ -193,7 +193,7 @@ function drawTarget(ctx) {
     h("h4", { text: `Pile${view.receiver ? ` (on ${ctx.seatName(/** @type {number} */ (view.receiver))})` : ""}` }),
     revealed.length ? h("div", { class: "tg-cards" },
       revealed.map((/** @type {string} */ c, /** @type {number} */ i) => tgCard(ctx, c, true, gone[i])))
-      : h("p", { class: "tg-small", text: `${(view.played || []).length} card(s) played face down so far` }),
+      : h("p", { class: "tg-small", text: `${counted((view.played || []).length, "card")} played face down so far` }),
     goneCount ? h("p", { class: "tg-small", text: goneCount === revealed.length
       ? "The pile is empty. These are the cards revealed this turn; the log says where each one went."
       : `${goneCount} of the ${revealed.length} cards revealed this turn are no longer in the pile; the log says where.` })
