@@ -51,7 +51,8 @@ def _deflect(e: Event) -> str:
     net = e.get("net")
     where = (f"to {_who(e.get('receiver'))}, {counted(abs(net), 'player')} {'on' if net > 0 else 'back'}"
              if net else "nowhere: they cancel out")
-    return f"Step 1: {_listing(e.get('cards'))} deflect the pile {where}."
+    cards = e.get("cards")
+    return f"Step 1: {_names(cards)} {'deflects' if len(cards) == 1 else 'deflect'} the pile {where}."
 
 
 def _operatives(e: Event) -> str:
@@ -155,7 +156,8 @@ NARRATORS: dict[str, Callable[[Event], str]] = {
     "destroyed": lambda e: f"Step 4: the Bombed destroys {_listing(e.get('cards'))} at the {e.get('hq')} HQ.",
     "deposit": lambda e: (f"Step 4: {_listing(e.get('cards'))} deposited at the {e.get('hq')} HQ; once "
                           "deposited, Intel is never lost."),
-    "hq_discard": lambda e: f"Step 4: {_listing(e.get('cards'))} played on the {e.get('hq')} HQ are discarded.",
+    "hq_discard": lambda e: (f"Step 4: {_names(e.get('cards'))} played on the {e.get('hq')} HQ "
+                             f"{'is' if len(e.get('cards')) == 1 else 'are'} discarded."),
     "win": _win,
     "movement": _movement,
     "take": lambda e: f"Step 6: seat {e.actor} takes the rest of the pile: {_listing(e.get('cards'))}.",
