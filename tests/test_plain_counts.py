@@ -21,7 +21,7 @@ ONE_MANY = re.compile(r"\b1 (?:cards|seats|players|turns|squares)\b")
 
 
 def texts(name: str, seats: int, seed: int) -> list[str]:
-    """Every event text of a seeded random game, and every seat's text board after each turn's first action."""
+    """Every event text of a seeded random game, and every seat's text board after about one action in twenty."""
     spec = spynb.get_spec(name)
     state = spec.new_state(spec.default_variant, seats, {"turn_limit": 25})
     rng = random.Random(seed)

@@ -2,6 +2,8 @@
 
 >>> counted(1, "card"), counted(3, "card"), counted(0, "turn")
 ('1 card', '3 cards', '0 turns')
+>>> for_number(1, "deflects", "deflect"), for_number(2, "deflects", "deflect"), for_number(2, "big piece")
+('deflects', 'deflect', 'big pieces')
 >>> listed(["Shot"]), listed(["Shot", "Kevlar"]), listed(["a", "b", "c"]), listed([])
 ('Shot', 'Shot and Kevlar', 'a, b and c', '')
 >>> seats([2]), seats([2, 4]), seats([1, 2, 3]).capitalize()
@@ -12,12 +14,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-__all__ = ["counted", "listed", "seats"]
+__all__ = ["for_number", "counted", "listed", "seats"]
+
+
+def for_number(number: int, one: str, many: str | None = None) -> str:
+    """The word that agrees with ``number`` things: ``one``, or else ``many`` (``one`` + "s" unless given)."""
+    return one if number == 1 else many or one + "s"
 
 
 def counted(number: int, noun: str, plural: str | None = None) -> str:
     """``number`` and ``noun``, plural unless the number is 1 (``plural`` where adding "s" is wrong)."""
-    return f"{number} {noun if number == 1 else plural or noun + 's'}"
+    return f"{number} {for_number(number, noun, plural)}"
 
 
 def listed(items: Iterable[str]) -> str:
@@ -29,4 +36,4 @@ def listed(items: Iterable[str]) -> str:
 def seats(numbers: Iterable[int]) -> str:
     """One seat or several, in words: "seat 2", "seats 2 and 4" (``.capitalize()`` to start a sentence)."""
     found = list(numbers)
-    return f"{'seat' if len(found) == 1 else 'seats'} {listed(map(str, found))}"
+    return f"{for_number(len(found), 'seat')} {listed(map(str, found))}"

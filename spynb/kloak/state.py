@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from spynb.engine import (CHANCE_TURN, NULL_HISTORY, OVER, Action, Event, History, IllegalActionError, NullHistory,
                           OptionError, State, Turn, View, freeze)
+from spynb.engine.wording import for_number
 
 from .actions import MOVES, Big, Claim, Kloak, Pass, Place, Score, Slide, Step
 from .board import COLOUR_NAMES, SQUARES, VARIANTS, adjacent, in_line
@@ -108,8 +109,9 @@ def _said_claim(e: Event) -> str:
     shown = ", ".join(f"{sq} {c}" for sq, c in zip(squares, e.get("colours")))
     verdict = ("one colour: a score" if e.get("correct")
                else "not one colour: the big pieces go back and the penalty applies")
-    return (f"Seat {e.actor} claimed {' '.join(squares)}, lifting the {'big piece' if len(e.get('lifted')) == 1 else 'big pieces'} on {', '.join(e.get('lifted'))}: "
-            f"{shown} — {verdict}.")
+    lifted = e.get("lifted")
+    return (f"Seat {e.actor} claimed {' '.join(squares)}, lifting the {for_number(len(lifted), 'big piece')} on "
+            f"{', '.join(lifted)}: {shown} — {verdict}.")
 
 
 def _said_win(e: Event) -> str:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from spynb.engine import Event
-from spynb.engine.wording import counted, listed, seats
+from spynb.engine.wording import counted, for_number, listed, seats
 
 from .cards import ATTACKS, HQS, TOKEN_FOR, describe
 
@@ -52,7 +52,7 @@ def _deflect(e: Event) -> str:
     where = (f"to {_who(e.get('receiver'))}, {counted(abs(net), 'player')} {'on' if net > 0 else 'back'}"
              if net else "nowhere: they cancel out")
     cards = e.get("cards")
-    return f"Step 1: {_names(cards)} {'deflects' if len(cards) == 1 else 'deflect'} the pile {where}."
+    return f"Step 1: {_names(cards)} {for_number(len(cards), 'deflects', 'deflect')} the pile {where}."
 
 
 def _operatives(e: Event) -> str:
@@ -81,9 +81,9 @@ def _espionage(e: Event) -> str:
     parts = []
     if cancelled:
         used = e.get("used")
-        parts.append(f"{_names(used)} {'cancel' if len(used) > 1 else 'cancels'} {_listing(cancelled)}")
+        parts.append(f"{_names(used)} {for_number(len(used), 'cancels', 'cancel')} {_listing(cancelled)}")
     if kept:
-        parts.append(f"{_names(kept)} {'go' if len(kept) > 1 else 'goes'} face up in front of seat {e.get('seat')}")
+        parts.append(f"{_names(kept)} {for_number(len(kept), 'goes', 'go')} face up in front of seat {e.get('seat')}")
     return f"Step 3: {'; '.join(parts)}."
 
 
@@ -157,7 +157,7 @@ NARRATORS: dict[str, Callable[[Event], str]] = {
     "deposit": lambda e: (f"Step 4: {_listing(e.get('cards'))} deposited at the {e.get('hq')} HQ; once "
                           "deposited, Intel is never lost."),
     "hq_discard": lambda e: (f"Step 4: {_names(e.get('cards'))} played on the {e.get('hq')} HQ "
-                             f"{'is' if len(e.get('cards')) == 1 else 'are'} discarded."),
+                             f"{for_number(len(e.get('cards')), 'is', 'are')} discarded."),
     "win": _win,
     "movement": _movement,
     "take": lambda e: f"Step 6: seat {e.actor} takes the rest of the pile: {_listing(e.get('cards'))}.",
