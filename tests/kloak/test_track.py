@@ -116,3 +116,12 @@ def test_the_narration_names_colours_with_their_article() -> None:
     game = spynb.new_game("kloak", seed=1)
     texts = [e.text for e in game.state.events]
     assert any("an orange small piece" in t for t in texts) and not any("a orange" in t for t in texts)
+
+
+def test_the_memory_exercise_says_how_many_moves_it_plays() -> None:
+    """The goal and the notebook beside it count the moves the walkthrough plays before the claim."""
+    tour = load("kloak-memory")
+    claim = next(i for i, s in enumerate(tour.steps) if s.kind is StepKind.YOUR_TURN)
+    words = {"three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
+    said = [re.search(r"Watch (\w+) moves", text) for text in (tour.goal, markdown("kloak/04-unkloaking.ipynb"))]
+    assert [words[m.group(1)] if m else None for m in said] == [tour.moves_before(claim)] * 2
