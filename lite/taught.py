@@ -4,7 +4,9 @@ A notebook teaches a rule where its markdown links to the rule on the rules
 page (``spynb.rulespage.rule_href``: ``../rules/index.html?%#CD-5``), and
 where it plays a walkthrough (``walkthrough("name")`` in a code cell): each
 step of that scenario teaches the rule in its ``rule`` field.  A rule sentence
-(``CD/Placing.2``) teaches its section (``CD/Placing``) too.
+(``CD/Placing.2``) teaches its section (``CD/Placing``) too.  A heading with no
+text of its own (The Target's *Setup*, over *Affiliation Setup Chart* and *Setup
+Steps*) has nothing to teach: its sections are taught.
 
 Usage: ``python lite/taught.py`` prints what is taught nowhere.
 """
@@ -44,11 +46,13 @@ class Lesson:
 
 
 def teachable() -> dict[str, tuple[str, ...]]:
-    """Every game's rulebook sections and rulings, by game, in rulebook order (sections first)."""
+    """Every game's rulebook sections (but headings with no text of their own) and rulings, by game, in rulebook
+    order (sections first)."""
     result = {}
     for game in spynb.game_names():
         rules = spynb.get_spec(game).rules
-        result[game] = tuple(r.id for r in rules.sections()) + tuple(r.id for r in rules if r.source == RULING)
+        sections = tuple(r.id for r in rules.sections() if not r.is_chapter)
+        result[game] = sections + tuple(r.id for r in rules if r.source == RULING)
     return result
 
 

@@ -141,7 +141,7 @@ def rules_html(game: str) -> str:
         sentences = [r for r in rules if r.section == section.id and r.source == RULEBOOK]
         if sentences:
             parts.append('<ul class="sentences">' + "".join(map(_sentence, sentences)) + "</ul>")
-        else:
+        elif not section.is_chapter:
             parts.append(f"<p>{escape(section.text)}</p>")
         parts += [_ruling(r, spec.rules) for r in rules if r.source != RULEBOOK and r.section == section.id]
     sections = {s.id for s in spec.rules.sections()}

@@ -43,6 +43,11 @@ class Rule:
     def is_ruling(self) -> bool:
         return self.source == RULING
 
+    @property
+    def is_chapter(self) -> bool:
+        """A rulebook heading with no text of its own, over the sections after it (The Target's *Setup*)."""
+        return self.source == RULEBOOK and self.section is None and not self.text
+
 
 class RuleBook:
     """The rules of one game, in rulebook order, looked up by id."""

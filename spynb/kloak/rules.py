@@ -66,6 +66,7 @@ _SECTIONS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
         "Note: Once you touch a piece, you must move it.",
         "Unkloaking counts as a turn.",
     )),
+    ("Other Games", "", ()),
     ("Simpler Game", "", (
         "Remove 4 big pieces and set up the game board as shown at right.",
         "Small game pieces may be placed randomly within the 3 center rows as shown, 1 per space, as long as there "

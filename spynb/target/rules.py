@@ -22,6 +22,7 @@ _SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
         "4 Deck Trays, 36 Clearance Tokens (3 Colors), 1 Rookie Deck (96 Cards), 1 Operative Deck (36 Cards), "
         "1 Espionage Deck (40 Cards), 1 Intel Deck (34 Cards), 1 Target Marker.",
     )),
+    ("Setup", ()),
     ("Affiliation Setup Chart", (
         "Number of players, Pile 1: cards automatically included in deck, Pile 2: possible cards included in deck "
         "(4: 1 CIA, 1 KGB | 1 CIA, 1 KGB, 1 DA pick 2; 5: 2, 2 | 1, 1, 1 pick 1; 6: 2, 2 | 1, 1, 2 pick 2; "
@@ -107,6 +108,7 @@ _SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
         "Players may turn in cards whenever they have a match, regardless of who is the Target, but all players "
         "must restore their hand to 4 cards before advancing the Target Marker to the next Target.",
     )),
+    ("Advanced Decks", ()),
     ("Espionage Clearance", (
         "The Espionage Deck contains cards that help deduce the affiliation of other players.",
         "When a Surveillance Card is played on the Target, the card is placed face up in front of the Target, and "
@@ -159,6 +161,9 @@ _SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
         "Bombs will not destroy Intel that was deposited in previous rounds. Once Intel is successfully deposited, it "
         "cannot be removed or destroyed.",
         "Bombed! Discard hand and draw 4 new cards from the Rookie deck. COUNTER: explosives, chemicals.",
+    )),
+    ("Intel Clearance", (
+        "The Intel Deck contains Intel and cards that manipulate who or what the next Target will be.",
     )),
     ("Intel", (
         "There are 4 types of Intel: A, B, C, and D.",

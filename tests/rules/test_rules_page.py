@@ -34,3 +34,11 @@ def test_every_rule_has_one_anchor_and_rule_href_points_at_it(game: str) -> None
         anchor = rule_anchor(rule.id)
         assert page.count(f' id="{escape(anchor)}"') == 1, rule.id
         assert rule_href(rule.id).endswith(f"rules/index.html?%#{anchor}") and " " not in rule_href(rule.id)
+
+
+def test_a_heading_with_no_text_of_its_own_shows_as_a_heading_over_the_next_section() -> None:
+    page = rules_html("target")
+    assert spynb.get_spec("target").rules["TG/Setup"].is_chapter
+    assert ('<h3 id="TG/Setup">Setup <span class="rid">TG/Setup</span></h3>\n'
+            '<h3 id="TG/Affiliation_Setup_Chart">') in page
+    assert "<p></p>" not in page

@@ -1,5 +1,5 @@
 """Security clearance (rulebook *Security Clearance*, *Security Clearance Guide*, *Operative
-Clearance*; TG-11, TG-FAQ-1, readings TG-S2, TG-S3, TG-S9)."""
+Clearance*, *Intel Clearance*; TG-11, TG-FAQ-1, readings TG-S2, TG-S3, TG-S9)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from spynb.engine import IllegalActionError
 from spynb.target import Counter, Draw, Play, Remove, TurnIn, parse
 from spynb.target.cards import COUNTERS, DECK_COUNTS
 
-from .helpers import finish_turn, play, restore, scene, settle
+from .helpers import finish_turn, play, resolve, restore, scene, settle
 
 TRAINING = ("firearms", "martial-arts", "deception")
 
@@ -156,6 +156,19 @@ def test_TG_Operative_Clearance_1_the_operative_deck_kills_and_protects() -> Non
 
     assert set(DECK_COUNTS["operative"]) == {*ATTACKS, "missed"}
 
+
+
+def test_TG_Intel_Clearance_1_the_intel_deck_holds_intel_and_cards_that_steer_the_target() -> None:
+    from spynb.target.cards import INTEL
+
+    def steered(card: str) -> tuple[object, object]:
+        """Who receives seat 3's ``card`` this turn, and who is the Target next turn."""
+        state = resolve(play(scene(4, {3: [card]}), {3: card}))
+        return state.view(None)["receiver"], finish_turn(state).target
+
+    plain = steered("informant")
+    changes = {card: steered(card) != plain for card in DECK_COUNTS["intel"]}
+    assert changes == {card: card not in INTEL for card in DECK_COUNTS["intel"]}
 
 def test_restoring_the_target_can_turn_in_a_set_it_just_received() -> None:
     state = scene(4, {1: ["mole"], 2: ["firearms"], 3: ["deception"], 4: ["explosives"]})
