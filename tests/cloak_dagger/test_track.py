@@ -8,8 +8,10 @@ import pytest
 
 import spynb
 from spynb import scenarios
+from spynb.cloak_dagger.cards import CUT_ORDER, STACK_CARDS
 from spynb.scenarios import StepKind
 
+from tests.cloak_dagger.scenarios import play, started
 from tests.track_notebooks import cells, track_parts, walkthrough_names
 
 SECTIONS_WITHOUT_A_MOVE = {"CD/Preparation": "the cut is chance: nobody chooses the card cut"}
@@ -87,6 +89,60 @@ def test_the_winning_walkthrough_ends_in_a_win_after_both_near_misses() -> None:
     assert len(near) == 2
     for i in near:
         assert tour.steps[i].question.right(tour.game_at(i), tour.seat) == [[]]  # no winner, on both
+
+
+def test_CD_8_the_winning_walkthrough_wins_by_finishing_a_transfer_into_the_envelope() -> None:
+    """CD-8, "finishing into it counts": the last move of the walkthrough puts the learner's last card away and wins."""
+    tour = scenarios.load("cloak-dagger-winning")
+    last = max(i for i, s in enumerate(tour.steps) if s.kind is StepKind.YOUR_TURN)
+    asked = tour.steps[last - 1]
+    assert asked.kind is StepKind.QUESTION and asked.question.right(tour.game_at(last - 1), 1) == [[1]]
+    before, after = tour.game_at(last).view(1), tour.game_at(last + 1)
+    assert before["hand"] and after.view(1)["hand"] == "" and after.state.winners == (1,)
+
+
+def test_CD_6_a_hazard_never_starts_a_transfer_but_rides_along_as_the_tracking_lesson_says() -> None:
+    """CD-6, CD-7: with an agent beside it, a hazard may be the unseen second card; alone it is only tracked."""
+    beside = play(started(), "4", "draw K", "12", "pass", "11", "take d", "12", "pass", "4", "12", "pass", "4")
+    legal = {str(action) for action in beside.legal_actions()}
+    assert {"take d+K", "track K"} <= legal and "take K" not in legal
+    explain = next(s.question.explain for s in scenarios.load("cloak-dagger-tracking").steps
+                   if s.question is not None and any(c.value == "take K" for c in s.question.choices))
+    assert "cannot start a transfer" in explain and "second card" in explain
+
+
+def test_CD_6_the_example_says_a_document_can_never_start_a_transfer() -> None:
+    """CD-6: the plans cannot start a transfer even from their own envelope; the Example's question says "never"."""
+    tour = scenarios.load("cloak-dagger-example")
+    beside = next(i for i, s in enumerate(tour.steps) if s.question is not None
+                  and any(c.value == "take X+d" for c in s.question.choices))
+    legal = {str(a) for a in tour.game_at(beside).legal_actions(1)}
+    assert "take d+X" in legal and not {"take X", "take X+d"} & legal
+    explain = next(s.question.explain for s in tour.steps if s.question is not None
+                   and any(c.value == "take X" for c in s.question.choices))
+    assert "never" in explain
+
+
+def test_CD_2_the_setup_states_the_cut_order_of_the_stack_and_labels_the_recut() -> None:
+    """CD-2: the order a < b < c < K < ... < Z covers only stack cards; the tie's re-cut is spynb's ruling."""
+    tour = scenarios.load("cloak-dagger-setup")
+    explain = next(s.question.explain for s in tour.steps if s.question is not None and " < " in s.question.explain)
+    chain = re.search(r"\w(?: < (?:…|\w))+", explain).group(0).replace(" < …", "").split(" < ")
+    assert chain == sorted(chain, key=CUT_ORDER.index) and set(chain) <= set(STACK_CARDS)
+    assert chain[0] == min(STACK_CARDS, key=CUT_ORDER.index) and chain[-1] == max(STACK_CARDS, key=CUT_ORDER.index)
+    recut = [s for i, s in enumerate(tour.steps) if s.do and tour.game_at(i + 1).view(1)["events"][-1]["kind"] == "recut"]
+    assert recut and all(s.rule == "CD-2" and "spynb's ruling" in s.caption for s in recut)
+
+
+def test_CD_5_CD_9_placing_is_taught_with_its_conditions_and_the_exhausted_stack() -> None:
+    """CD-5, CD-6, CD-9: the four actions name the empty hand of placing and starting, and what an empty stack does."""
+    actions = cells(PARTS[1], "markdown")[0]
+    place, start = (re.search(rf"\*\*{name}\.\*\*.*?(?=\n\d\. |\Z)", actions, re.S).group(0)
+                    for name in ("Place", "Start a transfer"))
+    assert "hold no card" in place and "stack still has cards" in place and "#CD-9" in place and "#CD-5" in place
+    assert "hold no card" in start and "#CD-6" in start
+    first = scenarios.load("cloak-dagger-transfers").steps[0].caption
+    assert " may " not in first
 
 
 def test_the_tracking_walkthrough_changes_the_note_list_of_the_tracker() -> None:
