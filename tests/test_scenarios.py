@@ -10,7 +10,7 @@ import pytest
 
 import spynb
 from spynb import scenarios
-from spynb.scenarios import StepKind
+from spynb.scenarios import StepKind, lint
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 RULE_ID = re.compile(r"\b(?:CD|KL|TG)[-/]\w")
@@ -97,3 +97,58 @@ def test_the_rulebook_example_moves_the_cloak_to_the_document_then_both_together
     final = example.game_at(len(example.steps))
     assert final.view(None)["envelopes"]["9"] == "dX"
     assert "X" not in "".join(n["letters"] for n in final.view(2)["notes"])
+
+
+def test_every_caption_that_names_a_seat_with_its_secret_is_backed_by_a_checked_fact(tour) -> None:
+    assert lint.unbacked(tour) == []
+
+
+def _one_step(name: str, number: int, **changes) -> scenarios.Scenario:
+    """Scenario ``name``'s step ``number`` (1-based) alone, with ``changes``, in its position, before an end."""
+    tour = scenarios.load(name)
+    step = {**tour.to_data()["steps"][number - 1], **changes}
+    step = {key: value for key, value in step.items() if value is not None}
+    return scenarios.from_data({**tour.to_data(), "setup": tour.entries()[:tour.moves_before(number - 1)],
+                                "steps": [step, {"kind": "end", "caption": "Done.", "links": []}]})
+
+
+def test_a_claim_that_needs_another_seats_hidden_cards_fails_the_check_from_the_learners_seat() -> None:
+    """Seen from seat 4, whether seat 3 can play a Deflect Forward depends on seat 3's hidden hand."""
+    others = ["1: play firearms", "2: play kevlar", "3: play deflect-forward"]
+    knowable = {"query": "view", "path": "revealed", "after": ["4: play deflect-backward", *others],
+                "contains": "deflect-forward"}
+    assert _one_step("target-reverse", 1).check() == []
+    assert [p for p in _one_step("target-reverse", 1, claims=[knowable]).check() if "has not seen" in p]
+
+
+def test_a_step_marked_shows_hidden_may_state_what_the_seat_remembers() -> None:
+    """KL-13: a seat that watched every move knows colours its board hides; the step says so on screen."""
+    marked = _one_step("kloak-lift-reveals", 4)
+    assert marked.steps[0].shows_hidden and marked.check() == []
+    assert any("has not seen" in p for p in _one_step("kloak-lift-reveals", 4, shows_hidden=None).check())
+
+
+@pytest.mark.parametrize(("name", "number", "caption"), [
+    ("target-outed-double", 7, "Your turn. Show seat 1 a colour. Seat 1 is on the CIA side of the table."),
+    ("target-deflect", 12, "Seats 2 and 4 play Deflect Forward, seat 1 plays Kevlar. The pile is revealed."),
+    ("target-reverse", 2, "Your turn. Play Deflect Backward. Seat 3 will play a Deflect Forward."),
+    ("target-reverse", 15, "Seat 2 plays Deflect Forward, seat 3 Advance to HQ, seat 1 a Rookie card."),
+    ("target-clearance", 5, "Your turn. Seat 4 will attack seat 2 with Stabbed. Play your Missed."),
+])
+def test_the_lint_finds_captions_that_say_who_holds_or_played_a_hidden_card(name, number, caption) -> None:
+    """TG-4: who played a face-down card is unknowable; a seat's affiliation is its own secret."""
+    assert lint.unbacked(_one_step(name, number, caption=caption))
+
+
+def test_a_five_player_double_agent_knows_no_other_seat_is_one() -> None:
+    """TG-7, the setup chart: with five players one Double Agent card comes into play, so the learner's is it."""
+    tour = scenarios.load("target-outed-double")
+    at = next(i for i, s in enumerate(tour.steps) if s.question and s.question.answer.name == "possible")
+    assert tour.steps[at].question.right(tour.game_at(at), tour.seat) == [False]
+
+
+def test_possible_finds_a_double_agent_the_seat_cannot_rule_out_in_a_seven_player_game() -> None:
+    seven = scenarios.load("target-setup")
+    game = seven.game_at(len(seven.steps) - 1)
+    could_be = scenarios.Query("possible", path="affiliations.1", value="double-agent")
+    assert game.view(None)["affiliations"]["1"] != "double-agent" and could_be.evaluate(game, seven.seat)

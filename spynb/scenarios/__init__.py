@@ -57,6 +57,10 @@ in a scenario shown from the omniscient view.
                       (at a chance point: whether chance may deal it)
 ``"legal_count"``     how many moves the seat has
 ``"winners"``         the seats that won (a list)
+``"possible"``        whether the seat cannot rule out that the omniscient
+                      view holds ``value`` at ``path`` (equal to it, or in
+                      the list there): in the real game or a re-deal of
+                      what the seat has not seen
 ====================  =======================================================
 
 Any query may add ``"after": [entries]``: it is then asked of a copy of the
@@ -68,6 +72,14 @@ A *claim* is a query with what its result must be: ``"is"`` (equal),
 ``"before"`` it.  Claims state the main facts of a caption;
 :meth:`Scenario.check` asserts each one on every way through the scenario
 (the scripted moves and every move a your-turn step accepts).
+
+A walkthrough told from a seat states only what that seat knows, so the
+check also asks every claim and every computed answer again in re-deals of
+what the seat has not seen (:mod:`.from_seat`): each must come out the same.
+A step that means to tell more (what a seat remembers but its board hides,
+say) marks it with ``"shows_hidden"``: a sentence the screen shows beside
+the caption.  :func:`.lint.unbacked` finds captions that name a seat with a
+card, a colour or an affiliation that no fact of their step checks.
 
 >>> steps = [{"kind": "narrated", "caption": "Get your agents to a document."},
 ...          {"kind": "narrated", "do": "chance: cut a", "caption": "Seat 1 cuts the pistol.", "rule": "CD-2"},
@@ -105,10 +117,13 @@ import re
 from collections.abc import Callable, Iterator, Mapping, Set as AbstractSet
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import partial
 from importlib import resources
 from typing import Any
 
-from spynb.engine import Game, Record, RecordError, SpynbError
+from spynb.engine import Game, Record, RecordError, SpynbError, State
+
+from .from_seat import possible, redeals
 
 __all__ = ["Scenario", "Step", "StepKind", "Expect", "Query", "Claim", "Question", "Choice",
            "load", "names", "from_data"]
@@ -152,20 +167,22 @@ class Query:
     move: str = ""
     after: tuple[str, ...] = ()
     seat: int | None = None
+    value: Any = None
+    """For ``possible``: the value looked for at ``path``."""
 
-    def evaluate(self, game: Game, seat: int | None, move: str | None = None) -> Any:
-        """The query's result for ``seat`` (None: omniscient) in ``game``; ``move`` stands in for ``move``.
+    def evaluate(self, position: Game | State, seat: int | None, move: str | None = None) -> Any:
+        """The query's result for ``seat`` (None: omniscient) in a game or state; ``move`` stands in for ``move``.
 
         :raises SpynbError: when the path does not exist or an ``after`` move is illegal.
         """
-        state = game.state
+        state = position.state if isinstance(position, Game) else position
         if self.after:
             state = state.clone()
             for entry in self.after:
                 who, notation = _split(entry)
-                state.apply(game.spec.parse(notation), who)
+                state.apply(state.spec.parse(notation), who)
         seat = self.seat if self.seat is not None else seat
-        return _QUERIES[self.name](self, state, game, seat, move if move is not None else self.move)
+        return _QUERIES[self.name](self, state, seat, move if move is not None else self.move)
 
     def _path(self, value: Any) -> Any:
         for part in self.path.split(".") if self.path else ():
@@ -193,10 +210,10 @@ def _acting(state: Any, seat: int | None) -> int:
     return int(state.turn.seats[0])
 
 
-def _is_legal(state: Any, game: Game, seat: int | None, move: str) -> bool:
+def _is_legal(state: Any, seat: int | None, move: str) -> bool:
     try:
         who = None if state.turn.chance else _acting(state, seat)  # at chance: may chance deal it?
-        return bool(state.is_legal(game.spec.parse(move), who))
+        return bool(state.is_legal(state.spec.parse(move), who))
     except SpynbError:
         return False
 
@@ -208,14 +225,34 @@ def _count(query: Query, state: Any, seat: int | None) -> int:
     return len(value)
 
 
-_QUERIES: dict[str, Callable[[Query, Any, Game, int | None, str], Any]] = {
-    "to_move": lambda q, state, game, seat, move: _to_move(state),
-    "view": lambda q, state, game, seat, move: q._path(state.view(seat).to_dict()),
-    "count": lambda q, state, game, seat, move: _count(q, state, seat),
-    "legal": lambda q, state, game, seat, move: _is_legal(state, game, seat, move),
-    "legal_count": lambda q, state, game, seat, move: len(state.legal_actions(_acting(state, seat))),
-    "winners": lambda q, state, game, seat, move: list(state.winners),
+def _possible(query: Query, state: Any, seat: int | None) -> bool:
+    if seat is None:
+        raise SpynbError("a 'possible' query asks what a seat cannot rule out: it needs the scenario's seat")
+    def found(world: State) -> bool:
+        result = query._path(world.view(None).to_dict())
+        return bool(result == query.value or (isinstance(result, list) and query.value in result))
+    return possible(state, seat, found)
+
+
+_QUERIES: dict[str, Callable[[Query, Any, int | None, str], Any]] = {
+    "to_move": lambda q, state, seat, move: _to_move(state),
+    "view": lambda q, state, seat, move: q._path(state.view(seat).to_dict()),
+    "count": lambda q, state, seat, move: _count(q, state, seat),
+    "legal": lambda q, state, seat, move: _is_legal(state, seat, move),
+    "legal_count": lambda q, state, seat, move: len(state.legal_actions(_acting(state, seat))),
+    "winners": lambda q, state, seat, move: list(state.winners),
+    "possible": lambda q, state, seat, move: _possible(q, state, seat),
 }
+FROM_SEAT = frozenset({"possible"})
+"""Queries answered from everything the seat cannot rule out: the same in every world it cannot tell apart."""
+
+
+def _holds(test: str, result: Any, value: Any) -> bool:
+    """A claim's test: ``is`` (equal), ``contains`` or ``lacks`` (an item of a list or text, a key of an object)."""
+    if test == "is":
+        return bool(result == value)
+    found = value in result if isinstance(result, (list, str, dict)) else False
+    return found if test == "contains" else not found
 
 
 @dataclass(frozen=True)
@@ -233,12 +270,8 @@ class Claim:
     value: Any
     when: str = "after"
 
-    def holds(self, game: Game, seat: int | None) -> bool:
-        result = self.query.evaluate(game, seat)
-        if self.test == "is":
-            return bool(result == self.value)
-        found = self.value in result if isinstance(result, (list, str, dict)) else False
-        return found if self.test == "contains" else not found
+    def holds(self, position: Game | State, seat: int | None) -> bool:
+        return _holds(self.test, self.query.evaluate(position, seat), self.value)
 
     def describe(self) -> str:
         return f"{self.query.name} {self.query.path or self.query.move} {self.test} {self.value!r}".replace("  ", " ")
@@ -263,14 +296,14 @@ class Question:
     number: bool = False
     explain: str = ""
 
-    def right(self, game: Game, seat: int | None) -> list[Any]:
+    def right(self, position: Game | State, seat: int | None) -> list[Any]:
         """The right values now: the choices' values that are right, or the number, computed from the game.
 
         :raises SpynbError: when the query cannot be answered in this position.
         """
         if self.answer.name == "legal" and not self.answer.move:
-            return [c.value for c in self.choices if self.answer.evaluate(game, seat, move=str(c.value))]
-        result = self.answer.evaluate(game, seat)
+            return [c.value for c in self.choices if self.answer.evaluate(position, seat, move=str(c.value))]
+        result = self.answer.evaluate(position, seat)
         if self.number:
             return [result]
         return [c.value for c in self.choices if c.value == result]
@@ -319,6 +352,9 @@ class Step:
     claims: tuple[Claim, ...] = ()
     more: tuple[str, ...] = ()
     """A narrated step's entries after ``do``, played together with it."""
+    shows_hidden: str = ""
+    """What the screen says when the step deliberately tells what the walkthrough's seat cannot know (its
+    claims are then checked against the full state only); empty for every other step."""
 
     @property
     def moves(self) -> bool:
@@ -407,13 +443,17 @@ class Scenario:
             before = self.game_at(i, answers)
             after = self.game_at(i + 1, answers) if step.moves else before
             for claim in step.claims:
+                game = before if claim.when == "before" else after
                 try:
-                    ok = claim.holds(before if claim.when == "before" else after, self.seat)
+                    ok = claim.holds(game, self.seat)
                 except SpynbError as err:
                     problems.append(f"step {i + 1}: the claim {claim.describe()} cannot be checked: {err}")
                     continue
                 if not ok:
                     problems.append(f"step {i + 1}: the claim {claim.describe()} does not hold")
+                elif claim.query.name not in FROM_SEAT:
+                    problems += self._from_seat(i, f"the claim {claim.describe()}", game, partial(
+                        claim.query.evaluate, seat=self.seat))
             if step.question is not None:
                 try:
                     right = step.question.right(before, self.seat)
@@ -424,7 +464,27 @@ class Scenario:
                     problems.append(f"step {i + 1}: no choice is the computed answer")
                 elif step.question.number and not (isinstance(right[0], int) and not isinstance(right[0], bool)):
                     problems.append(f"step {i + 1}: the answer {right[0]!r} is not a whole number")
+                elif step.question.answer.name not in FROM_SEAT:
+                    problems += self._from_seat(i, "the question's answer", before, partial(
+                        step.question.right, seat=self.seat))
         return problems
+
+    def _from_seat(self, i: int, what: str, game: Game, ask: Callable[[State], Any]) -> list[str]:
+        """``what`` (a claim's result, an answer) as the walkthrough's seat knows it: the same in every world that
+        seat cannot tell from this one.  A walkthrough told from above, or a step marked ``shows_hidden``, may
+        state what the seat cannot know."""
+        if self.seat is None or self.steps[i].shows_hidden:
+            return []
+        real = ask(game.state)
+        for world in redeals(game.state, self.seat, seed=f"{self.id}/{i}"):
+            try:
+                other = ask(world)
+            except SpynbError as err:
+                other = f"no answer ({err})"
+            if other != real:
+                return [f"step {i + 1}: {what} depends on what seat {self.seat} has not seen: {real!r} here, "
+                        f"{other!r} in a re-deal it cannot tell apart (mark the step 'shows_hidden' if it means to)"]
+        return []
 
 
 def names() -> tuple[str, ...]:
@@ -448,14 +508,14 @@ def load(name: str) -> Scenario:
 
 
 # -- reading and validating ----------------------------------------------------------------------------
-_COMMON = {"kind", "caption", "rule", "quote", "claims"}
+_COMMON = {"kind", "caption", "rule", "quote", "claims", "shows_hidden"}
 _KEYS = {
     StepKind.NARRATED: _COMMON | {"do"},
     StepKind.YOUR_TURN: _COMMON | {"do", "accept", "match", "why", "otherwise", "praise"},
     StepKind.QUESTION: _COMMON | {"answer", "choices", "number", "explain"},
     StepKind.END: _COMMON | {"links"},
 }
-_QUERY_KEYS = {"query", "path", "move", "after", "seat"}
+_QUERY_KEYS = {"query", "path", "move", "after", "seat", "value"}
 _CLAIM_TESTS = ("is", "contains", "lacks")
 _HEADER = {"id": str, "title": str, "game": str, "variant": str, "seats": int, "seed": int, "goal": str}
 
@@ -483,8 +543,10 @@ def _query(data: Any, where: str, omniscient: bool, extra: AbstractSet[str] = fr
     if name not in _QUERIES:
         raise RecordError(f"{where}.query", f"must be one of {', '.join(_QUERIES)}, not {name!r}")
     path, move = _text(data, "path", where), _text(data, "move", where)
-    if name in ("view", "count") and not path:
+    if name in ("view", "count", "possible") and not path:
         raise RecordError(f"{where}.path", f"a {name!r} query needs a dotted path into the view")
+    if ("value" in data) != (name == "possible"):
+        raise RecordError(f"{where}.value", "a 'possible' query, and only it, needs the 'value' it looks for")
     after = data.get("after", [])
     after = [after] if isinstance(after, str) else after
     if not isinstance(after, list):
@@ -493,7 +555,8 @@ def _query(data: Any, where: str, omniscient: bool, extra: AbstractSet[str] = fr
     if seat is not None and (not omniscient or not isinstance(seat, int) or isinstance(seat, bool)):
         raise RecordError(f"{where}.seat", "only a scenario shown from the omniscient view (\"seat\": null) may ask "
                                            "about another seat: a seat's walkthrough must not tell it others' secrets")
-    return Query(name, path, move, tuple(_entry(e, f"{where}.after[{k}]") for k, e in enumerate(after)), seat)
+    return Query(name, path, move, tuple(_entry(e, f"{where}.after[{k}]") for k, e in enumerate(after)), seat,
+                 data.get("value"))
 
 
 def _claim(data: Any, where: str, omniscient: bool, moves: bool) -> Claim:
@@ -578,7 +641,7 @@ def _step(raw: Any, where: str, omniscient: bool, last: bool) -> Step:
                 _expect(raw, where) if kind is StepKind.YOUR_TURN else None,
                 _question(raw, where, omniscient) if kind is StepKind.QUESTION else None,
                 tuple(Choice(t, h) for t, h in _objects(raw, "links", where, ("text", "href"))), claims,
-                tuple(entries[1:]))
+                tuple(entries[1:]), _text(raw, "shows_hidden", where))
 
 
 def _entries(raw: Mapping[str, Any], where: str, kind: StepKind) -> list[str]:

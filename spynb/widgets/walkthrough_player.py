@@ -65,7 +65,7 @@ class Walkthrough(PlayBoard):
     SCRIPTED: ClassVar[bool] = True
 
     walk = traitlets.Dict(help="The scenario and the step shown: {id, title, goal, seat, count, at (0-based), "
-                               "step: {number, kind, caption, rule, rule_href, citation, quote, choices, "
+                               "step: {number, kind, caption, shows_hidden, rule, rule_href, citation, quote, choices, "
                                "number_answer, answered, links}, just (what the last move showed, in words), "
                                "outline: [{number, kind, title}]}.").tag(sync=True)
     feedback = traitlets.Dict(help="About the learner's last move or answer: {ok, text, step (the number of the "
@@ -119,6 +119,7 @@ class Walkthrough(PlayBoard):
         scenario, at, step = self._scenario, self._at, self._step()
         question = step.question
         shown = {"number": at + 1, "kind": step.kind.value, "caption": step.caption, "quote": step.quote,
+                 "shows_hidden": step.shows_hidden,
                  **self._rule(step.rule),
                  "choices": [{"text": c.text, "value": c.value} for c in question.choices] if question else [],
                  "number_answer": bool(question and question.number), "answered": self._replies.get(at),

@@ -20,6 +20,7 @@ import { batched, button, focusedKey, h, refocus, ruleLink, watch } from "./dom.
  * @property {string} rule_href     the rules page's address for it
  * @property {string} citation
  * @property {string} quote
+ * @property {string} shows_hidden  what the screen says when the step tells more than the seat's board shows, or ""
  * @property {{text: string, value: any}[]} choices
  * @property {boolean} number_answer
  * @property {any} answered         the learner's answer to this question, or null
@@ -146,6 +147,7 @@ function walkthroughPanel({ model, slot, send }) {
       h("div", { class: `spynb-walk__step is-${step.kind}`, "aria-live": "polite" },
         h("p", { class: "spynb-walk__kind", text: WALK_KIND_LABEL[step.kind] }),
         h("p", { class: "spynb-walk__caption", text: step.caption }),
+        step.shows_hidden ? h("p", { class: "spynb-walk__hidden", text: step.shows_hidden }) : null,
         question(step),
         last && step.links.length ? h("ul", { class: "spynb-walk__links" },
           step.links.map((link) => h("li", {}, h("a", { href: link.href, target: "_blank", rel: "noopener" }, link.text)))) : null,

@@ -1,0 +1,102 @@
+"""Captions that state a seat's secret without a claim to back it.
+
+A caption that names a seat together with a card, an envelope's contents or a covered colour states
+a fact about the position ("Seat 2 plays Kevlar").  Each such sentence needs facts checked at its step (its
+claims, a question's computed answer) that mention both the seat and the thing; :meth:`~spynb.scenarios.Scenario.check` then proves the claim
+holds from the walkthrough's seat, so the learner is told only what that seat may know.  A face-down
+card's player is never knowable, so a sentence that says who played one cannot be backed.
+
+>>> from spynb import scenarios
+>>> tour = scenarios.from_data({**scenarios.load("target-reverse").to_data(), "steps": [
+...     {"kind": "narrated", "caption": "Seat 3 will play a Deflect Forward."},
+...     {"kind": "end", "caption": "Done.", "links": []}]})
+>>> unbacked(tour)
+['step 1: "Seat 3 will play a Deflect Forward." names seat 3 with Deflect Forward, and no claim of the step checks it']
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from spynb.cloak_dagger import cards as cloak_dagger_cards
+from spynb.kloak import board as kloak_board
+from spynb.target import cards as target_cards
+
+from . import Scenario, Step
+
+__all__ = ["TERMS", "unbacked"]
+
+
+def _target_terms() -> dict[str, str]:
+    names = {target_cards.describe(card): card for card in target_cards.CARDS}
+    return names | {name: key for key, name in target_cards.AFFILIATION_NAMES.items()}
+
+
+def _cloak_dagger_terms() -> dict[str, str]:
+    cards = cloak_dagger_cards
+    named = {"pistol": "a", "binocular": "b", "camera": "c", "secret plans": "X", "private report": "Y",
+             "coded message": "Z"}
+    letters = {letter: letter for letter in cards.HAZARDS + cards.DOCUMENTS + cards.DAGGERS}
+    return named | letters
+
+
+TERMS: Mapping[str, Mapping[str, str]] = {
+    "target": _target_terms(),
+    "cloak-dagger": _cloak_dagger_terms(),
+    "kloak": {name: key for key, name in kloak_board.COLOUR_NAMES.items()},
+}
+"""Per game: the words a caption uses for a seat's secrets (cards, affiliations, colours) and the id each
+stands for in views and notation."""
+
+_SEATS = re.compile(r"\b[Ss]eats? (\d+)((?:(?:, | and )\d+)*)(?!\d|'s)")
+"""Seats named as actors ("seat 2", "seats 2 and 4"), not as owners ("seat 2's cloak")."""
+_SENTENCE = re.compile(r"(?<=[.!?])\s+")
+_HQ = re.compile(r"\b(CIA|KGB) HQ\b")
+
+
+def unbacked(scenario: Scenario) -> list[str]:
+    """Sentences of captions that name another seat with a secret that no fact of the step mentions with it (a
+    walkthrough told from above, and a step marked ``shows_hidden``, may tell secrets)."""
+    terms = TERMS.get(scenario.game, {})
+    problems: list[str] = []
+    if scenario.seat is None:
+        return problems
+    for number, step in enumerate(scenario.steps, 1):
+        if step.shows_hidden:
+            continue
+        for sentence in _SENTENCE.split(step.caption):
+            said = _said(step)
+            for seat, (word, key) in _pairs(sentence, terms):
+                if seat != str(scenario.seat) and not (seat in said and _named(key, said)):
+                    problems.append(f"step {number}: {sentence!r} names seat {seat} with {word}, "
+                                    f"and no claim of the step checks it".replace("'", '"'))
+    return problems
+
+
+def _pairs(sentence: str, terms: Mapping[str, str]) -> Iterator[tuple[str, tuple[str, str]]]:
+    """Each seat the sentence names, with the first secret it names (HQs are public places, not secrets)."""
+    text = _HQ.sub("", sentence)
+    found = [(word, key) for word, key in terms.items() if re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", text)]
+    if not found:
+        return
+    for match in _SEATS.finditer(text):
+        for seat in re.findall(r"\d+", match.group(0)):
+            yield seat, found[0]
+
+
+def _said(step: Step) -> list[str]:
+    """The words of what the engine checks at a step: its claims (queries and values) and a question's answer."""
+    facts: list[Any] = [[claim.query.path, claim.query.move, list(claim.query.after), claim.query.seat,
+                         claim.query.value, claim.value] for claim in step.claims]
+    if step.question is not None:
+        answer = step.question.answer
+        facts.append([answer.path, answer.move, list(answer.after), answer.seat, answer.value])
+    return re.findall(r"[\w-]+", json.dumps(facts))
+
+
+def _named(key: str, said: list[str]) -> bool:
+    """Is ``key`` one of the words (a one-letter card or colour exactly, other ids in any case)?"""
+    return key in said if len(key) == 1 else key.lower() in (word.lower() for word in said)
