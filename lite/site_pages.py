@@ -2,7 +2,8 @@
 
 * ``index.html``: the welcome page, at the site's root (it replaces
   JupyterLite's redirect to the lab): the games with a picture of each board,
-  one *Start here* per game, the probability exercises, a teachers' corner;
+  one *Start here* per game, the probability exercises, a teachers' corner (the
+  teacher's notes and answer key only where the edition ships them);
 * ``rules/index.html``: the rules page, one anchor per rule id
   (``spynb.rulespage``);
 * ``rules/taught.html``: what is taught where (``taught.py``);
@@ -21,6 +22,7 @@ from __future__ import annotations
 import json
 import shutil
 import sys
+from collections.abc import Container
 from html import escape
 from pathlib import Path
 
@@ -29,6 +31,7 @@ REPO = HERE.parent
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
+from editions import ANSWER_KEY, TEACHER_FILES  # noqa: E402
 from taught import taught_where, teachable  # noqa: E402
 from tracks import Track  # noqa: E402
 
@@ -39,7 +42,7 @@ from spynb.scenarios import load as load_scenario  # noqa: E402
 from spynb.widgets.frontend import board_module, board_styles  # noqa: E402
 from spynb.widgets.play import controller_class  # noqa: E402
 
-__all__ = ["board_pictures", "board_frontend", "notebook_href", "write_pages", "PAGES", "WELCOME_BOARD"]
+__all__ = ["board_pictures", "board_frontend", "notebook_href", "write_pages", "PAGES", "WELCOME_BOARD", "TEACHER_LINKS"]
 
 #: the pages this module writes, relative to the site
 PAGES = ("index.html", "rules/index.html", "rules/taught.html", "site.css", "welcome/host.js", "welcome/board.js",
@@ -48,6 +51,14 @@ PAGES = ("index.html", "rules/index.html", "rules/taught.html", "site.css", "wel
 #: the welcome page's live board: KLOAK, the game a glance explains (pieces on a 5 x 5 board), seat 1
 #: against the rule-of-thumb bot, in the practice setting (a touched piece may be put back, KL-14)
 WELCOME_BOARD = {"game": "kloak", "options": {"seed": 1, "touch_move": False}}
+
+#: the teacher's files the welcome page links to (under files/), where the site ships them: the student
+#: edition leaves them out (editions.py)
+TEACHER_LINKS = (
+    (TEACHER_FILES[0], "Notes on the probability exercises",
+     "answers, concepts, and how to hand the notebooks out."),
+    (ANSWER_KEY, "The answer key", "every exercise's exact answer, computed by spynb."),
+)
 
 #: the element JupyterLite's apps read from every page up to the site's root
 CONFIG_ELEMENT = '<script id="jupyter-config-data" type="application/json" data-jupyter-lite-root=".">{}</script>'
@@ -130,8 +141,11 @@ def _game_card(track: Track) -> str:
             f'<ol class="parts" aria-label="{escape(track.title)}, in order">{parts}</ol></div></article>')
 
 
-def welcome_html(tracks: tuple[Track, ...], wheel: str = "") -> str:
-    """The welcome page; ``wheel``: the spynb wheel's address in the site, which makes its board live."""
+def welcome_html(tracks: tuple[Track, ...], wheel: str = "", shipped: Container[str] = ()) -> str:
+    """The welcome page; ``wheel``: the spynb wheel's address in the site, which makes its board live;
+    ``shipped``: which of the :data:`TEACHER_LINKS` the site's ``files/`` holds (the teacher's edition's)."""
+    teacher_files = "".join(f'\n    <li><a href="lab/index.html?path={escape(path)}">{escape(label)}</a>: '
+                            f"{escape(what)}</li>" for path, label, what in TEACHER_LINKS if path in shipped)
     games = [t for t in tracks if t.game]
     others = [t for t in tracks if not t.game]
     exercises = "".join(
@@ -162,9 +176,7 @@ def welcome_html(tracks: tuple[Track, ...], wheel: str = "") -> str:
     <li><a href="rules/taught.html">What is taught where</a>: every rulebook section and ruling, and the lessons that
     teach it.</li>
     <li><a href="rules/index.html">The rules</a> of the three games, sentence by sentence, with spynb's rulings
-    marked as such.</li>
-    <li><a href="lab/index.html?path=exercises/teacher-notes.md">Notes on the probability exercises</a>: answers,
-    concepts, and how to hand the notebooks out.</li>
+    marked as such.</li>{teacher_files}
     <li><a href="lab/index.html">All notebooks in JupyterLab</a>: browse, edit, and make your own. Your changes stay
     in your browser.</li>
   </ul></section>
@@ -240,6 +252,7 @@ def write_pages(site: Path, notebooks: Path, tracks: tuple[Track, ...], pictures
     esm, css = board_frontend(WELCOME_BOARD["game"])
     (site / "welcome" / "board.js").write_text(esm, encoding="utf-8")
     (site / "welcome" / "board.css").write_text(css, encoding="utf-8")
-    (site / "index.html").write_text(welcome_html(tracks, _site_wheel(site)), encoding="utf-8")
+    shipped = {path for path, _, _ in TEACHER_LINKS if (notebooks / path).is_file()}
+    (site / "index.html").write_text(welcome_html(tracks, _site_wheel(site), shipped), encoding="utf-8")
     (site / "rules" / "index.html").write_text(rules_page_html(), encoding="utf-8")
     (site / "rules" / "taught.html").write_text(taught_page_html(notebooks, tracks), encoding="utf-8")

@@ -7,8 +7,9 @@ packages as files inside the site (not on a CDN), that every local file the
 lock names exists with the right checksum, and that the pinned kernel
 packages (``lite/requirements-kernel.txt``) are in the lock at their pins,
 and that the site's own pages are there: the welcome page at the root (with
-the configuration element the apps read from it, and every notebook it links
-to), the rules page, and the smoke-test notebooks in their hidden folder.
+the configuration element the apps read from it, opening notebooks), the rules
+page, the smoke-test notebooks in their hidden folder, and that every link of
+the site leads to a file it has (``site_links.py``).
 
 And that the Python the site serves is byte-compiled for the Python inside its
 Pyodide: the standard library zip (with the kernel's ``sitecustomize``) and
@@ -32,6 +33,8 @@ import sys
 import zipfile
 from pathlib import Path
 from urllib.parse import unquote, urlparse
+
+from site_links import broken
 
 __all__ = ["MARKER", "CHECKS_FOLDER", "PYODIDE_FILES", "BOOT_PACKAGES", "STDLIB_ZIP", "read_pins", "sha256_of", "verify_site",
            "archive_bytecode_problems", "main"]
@@ -248,7 +251,7 @@ def _verify_package_index(site: Path) -> list[str]:
 
 
 def _verify_pages(site: Path) -> list[str]:
-    """The welcome page, the rules pages and the notebooks they open."""
+    """The welcome page, the rules pages, and every link of the site (``site_links.broken``)."""
     problems = [f"the site has no {page}" for page in SITE_PAGES if not (site / page).is_file()]
     if not (site / "files" / CHECKS_FOLDER / "site-check.ipynb").is_file():
         problems.append(f"the site has no files/{CHECKS_FOLDER}/site-check.ipynb for the browser tests")
@@ -257,12 +260,9 @@ def _verify_pages(site: Path) -> list[str]:
     welcome = (site / "index.html").read_text(encoding="utf-8")
     if 'id="jupyter-config-data"' not in welcome:
         problems.append("the welcome page lacks the jupyter-config-data element the apps read from the root")
-    opened = re.findall(r'href="notebooks/index\.html\?path=([^"#]+)"', welcome)
-    if not opened:
+    if not re.search(r'href="notebooks/index\.html\?path=[^"#]+"', welcome):
         problems.append("the welcome page opens no notebook")
-    problems += [f"the welcome page opens {path}, which is not in files/" for path in opened
-                 if not (site / "files" / unquote(path)).is_file()]
-    return problems
+    return problems + [f"a link leads nowhere: {link}" for link in broken(site)]
 
 
 def main(argv: list[str] | None = None) -> int:

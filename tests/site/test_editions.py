@@ -5,17 +5,14 @@ then ``editions.apply_edition``), without running ``jupyter lite build``.  The
 last ones search *real builds* (``lite/build_site.py``, as ``./build.sh build``
 runs it): every file of the student site — notebooks, pages, settings, the spynb
 wheel and every other wheel unpacked — must hold no exercise's exact answer, and
-the teacher's build must hold the key.  A build takes a while, so each edition is
-built once per test session, and the student build that ``./build.sh test`` made
-for the browser tests (``SPYNB_SITE``) is searched instead of building it again.
+the teacher's build must hold the key.  The builds are ``conftest.py``'s, one per
+edition and test session.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import shutil
-import subprocess
 import sys
 from fractions import Fraction
 from pathlib import Path
@@ -30,7 +27,6 @@ from editions import (  # noqa: E402
     ANSWER_KEY, TEACHER_FILES, all_answer_patterns, answer_patterns, apply_edition, built_texts, find_answers,
     is_teacher_cell, leaks, site_texts, stamp_package,
 )
-from verify_site import MARKER  # noqa: E402
 from tracks import load_tracks  # noqa: E402
 
 from spynb.prob.answers import EXERCISES, AnswerWithheld, answer, exact_answer, reference  # noqa: E402
@@ -153,39 +149,6 @@ NOT_ANSWERS = {
     ("files/target/01-start-here.ipynb", "kl-claim-break-even", "1/5"):
         "the chance of one of the Target's Pile 2 picks (TG-1), not the break-even chance of a KLOAK claim",
 }
-
-
-def _edition(site: Path) -> str | None:
-    marker = site / MARKER
-    return json.loads(marker.read_text(encoding="utf-8")).get("edition") if marker.is_file() else None
-
-
-def _build(folder: Path, edition: str) -> Path:
-    """Build the site's ``edition`` into ``folder`` exactly as ``./build.sh build`` does."""
-    python = REPO / ".build-env" / "lite-venv" / "bin" / "python"
-    if not python.is_file() or not shutil.which("npm") or not shutil.which("node"):
-        pytest.skip("no build environment (.build-env/lite-venv, npm, node): ./build.sh build sets it up")
-    output = folder / "site"
-    done = subprocess.run([python, REPO / "lite" / "build_site.py", "--repo", REPO, "--output", output,
-                           "--cache", REPO / ".build-env" / "cache", "--edition", edition],
-                          cwd=REPO, capture_output=True, text=True, timeout=1800)
-    assert done.returncode == 0, f"the {edition} build failed:\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
-    assert _edition(output) == edition
-    return output
-
-
-@pytest.fixture(scope="session")
-def student_build(tmp_path_factory) -> Path:
-    """The real student site: ``./build.sh test``'s (``SPYNB_SITE``), else built here once per session."""
-    site = Path(os.environ.get("SPYNB_SITE", "/nonexistent"))
-    if _edition(site) == "student":
-        return site
-    return _build(tmp_path_factory.mktemp("student-build"), "student")
-
-
-@pytest.fixture(scope="session")
-def teacher_build(tmp_path_factory) -> Path:
-    return _build(tmp_path_factory.mktemp("teacher-build"), "teacher")
 
 
 def test_the_built_student_site_holds_no_exact_answer_in_any_file(student_build):

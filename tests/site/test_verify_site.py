@@ -46,7 +46,8 @@ def fake_site(root: Path) -> tuple[Path, Path]:
     (site / "files" / "kloak").mkdir()
     (site / "files" / "kloak" / "01-start-here.ipynb").write_text("{}", encoding="utf-8")
     (site / "rules").mkdir()
-    for page in SITE_PAGES:
+    (site / "notebooks").mkdir()
+    for page in (*SITE_PAGES, "notebooks/index.html"):
         (site / page).write_text("page", encoding="utf-8")
     (site / "index.html").write_text(WELCOME.format(path="kloak/01-start-here.ipynb"), encoding="utf-8")
     for name in PYODIDE_FILES:
@@ -171,7 +172,18 @@ def test_the_welcome_page_must_keep_the_configuration_the_apps_read(tmp_path):
 def test_the_welcome_page_must_open_notebooks_the_site_has(tmp_path):
     site, wheel = fake_site(tmp_path)
     (site / "index.html").write_text(WELCOME.format(path="kloak/09-gone.ipynb"), encoding="utf-8")
-    assert verify_site(site, wheel) == ["the welcome page opens kloak/09-gone.ipynb, which is not in files/"]
+    assert verify_site(site, wheel) == [
+        "a link leads nowhere: index.html (line 1): notebooks/index.html?path=kloak/09-gone.ipynb: the app opens "
+        "files/kloak/09-gone.ipynb, which the site does not have"]
+
+
+def test_every_link_of_the_site_must_lead_to_a_file_it_has(tmp_path):
+    site, wheel = fake_site(tmp_path)
+    notebook = {"cells": [{"cell_type": "markdown", "source": "[the rules](../rules/index.html?%#KL-99)"}]}
+    (site / "files" / "kloak" / "01-start-here.ipynb").write_text(json.dumps(notebook), encoding="utf-8")
+    assert verify_site(site, wheel) == [
+        "a link leads nowhere: files/kloak/01-start-here.ipynb (cell 1): ../rules/index.html?%#KL-99: no id 'KL-99' "
+        "on rules/index.html"]
 
 
 def test_the_rules_page_and_the_smoke_tests_must_be_there(tmp_path):
