@@ -9,7 +9,7 @@ import pytest
 
 import spynb
 from spynb import scenarios
-from spynb.prob.target import double_agents, double_agents_by_walk
+from spynb.prob.target import double_agents
 from spynb.scenarios import StepKind
 from spynb.target.actions import Play
 from spynb.target.state import TargetState
@@ -80,12 +80,12 @@ def test_TG_5_a_net_forward_deflect_across_an_hq_makes_the_receiver_the_next_tar
     assert tour.game_at(at).state.view(3)["next_target"] == 3
 
 
-def test_the_chance_of_double_agents_in_the_seven_player_example_is_what_the_notebook_says() -> None:
-    """TG-1: the notebook's answer (1/5, 3/5, 1/5) is the engine's chance outcomes, walked."""
-    walked = double_agents_by_walk(7)
-    assert walked == double_agents(7) == {0: Fraction(1, 5), 1: Fraction(3, 5), 2: Fraction(1, 5)}
-    text = markdown("target/01-start-here.ipynb")
-    assert "one Double Agent, with chance 3/5" in text and "None and two each have chance 1/5" in text
+def test_the_start_here_notebook_leaves_the_double_agent_chances_to_the_probability_exercise() -> None:
+    """The seven-player chances of 0, 1 or 2 Double Agents answer target-probability's exercise 1(b): not here."""
+    chances = {str(p) for p in double_agents(7).values()}
+    notebook = "".join(markdown("target/01-start-here.ipynb")) + "".join(cells("target/01-start-here.ipynb", "code"))
+    assert "0, 1 or 2 Double Agents" in notebook and "probability track" in notebook
+    assert not any(chance in notebook for chance in chances) and "double_agents" not in notebook
 
 
 def test_the_game_notebook_tells_seat_1_its_affiliation() -> None:
