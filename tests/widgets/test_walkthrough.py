@@ -294,3 +294,12 @@ def test_a_target_walkthrough_starts_on_the_dealt_hands_and_teaches_a_clearance(
     assert tour.feedback["ok"] is False and "three Training cards" in tour.feedback["text"]
     assert tour.play("clear firearms+deception+deception")
     assert tour.feedback["ok"] and tour.view["tokens"]["1"] == ["operative"]
+
+
+def test_a_step_that_tells_more_than_the_seats_board_says_so_on_screen():
+    """KL-13: what a seat remembers but its board hides is marked; other steps carry no such note."""
+    marked = walkthrough("kloak-lift-reveals")
+    number = next(i for i, s in enumerate(scenarios.load("kloak-lift-reveals").steps, 1) if s.shows_hidden)
+    assert marked.walk["step"]["shows_hidden"] == ""
+    walk(marked, move="jump", step=number)
+    assert "board does not show" in marked.walk["step"]["shows_hidden"]
