@@ -47,7 +47,7 @@ def _action(event: dict[str, Any]) -> Action | None:
         return Score(*event["squares"])
     if kind == "pass":
         return Pass()
-    return None  # consequences of an action (start, choose, penalty, win, limit)
+    return None  # consequences of an action (start, choose, penalty, win, limit, dead)
 
 
 def _start_big(view: View) -> list[str]:

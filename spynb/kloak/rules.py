@@ -1,4 +1,4 @@
-"""KLOAK's rules: the rulebook's sections and rule sentences, and rulings KL-1 … KL-14.
+"""KLOAK's rules: the rulebook's sections and rule sentences, and rulings KL-1 … KL-15.
 
 Sections have ids such as ``KL/Gameplay``; the rule-stating sentences inside
 them ``KL/Gameplay.1`` … (sentences that state no rule — the foam feet, the
@@ -133,6 +133,11 @@ _RULINGS: tuple[tuple[str, str, str, str], ...] = (
      "Once you touch a piece you must move it: engine actions are whole moves, so the rule lives in the boards — "
      "selecting a piece that has a legal move commits the player to moving it (a practice setting turns this off). "
      "The engine lists a touched piece's moves with piece_moves()."),
+    ("KL-15", "Dead position", "Object",
+     "When no player, or team, can reach two scores any more, even by making every score still possible, the game "
+     "ends at once as a draw. A colour with n small pieces left on the board, covered ones included, can still give "
+     "n // 3 scores. With three players each colour of five can be scored only once, so three players with one "
+     "score each can never finish."),
 )
 
 

@@ -1,4 +1,4 @@
-"""KLOAK's turn procedure (rulebook and rulings KL-1 … KL-13).
+"""KLOAK's turn procedure (rulebook and rulings KL-1 … KL-15).
 
 The state is a board — which squares hold a big piece, which hold a small
 piece and its colour (:class:`~spynb.kloak.pieces.Board`, the only writer of
@@ -41,7 +41,7 @@ class Phase(StrEnum):
     CHOOSE = "choose"
     """KL-6: a move made several scoring lines (or a longer one); its mover chooses which three score."""
     DONE = "over"
-    """KL-9: a side won, or the turn limit ended the game."""
+    """KL-9: a side won, or the turn limit ended the game; KL-15: no side can reach two scores any more."""
 
 
 SETUP, PLAY, CHOOSE, DONE = Phase  # the members by their short names, for the turn procedure
@@ -133,13 +133,17 @@ def _said_score(e: Event) -> str:
             f"{'team' if len(e.get('team')) > 1 else 'seat'} score {e.get('total')}.")
 
 
+def _said_dead(e: Event) -> str:
+    return f"No {e.get('side')} can reach {WINNING_SCORES} scores any more: a draw (dead position)."
+
+
 _NARRATORS: dict[str, str | Callable[[Event], str]] = {
     "place": _said_place, "start": "The board is set up with no three in a row; seat 1 moves first.",
     "step": _said_step, "big": _said_big, "kloak": _said_kloak, "slide": _said_slide, "choose": _said_choose,
     "claim": _said_claim, "score": _said_score, "win": _said_win, "penalty": _said_penalty, "pass": _said_pass,
-    "limit": lambda e: f"The turn limit of {e.get('limit')} turns is reached: a draw.",
+    "limit": lambda e: f"The turn limit of {e.get('limit')} turns is reached: a draw.", "dead": _said_dead,
 }
-_CITES = {"choose": "KL-6", "penalty": "KL-8", "pass": "KL-9"}
+_CITES = {"choose": "KL-6", "penalty": "KL-8", "pass": "KL-9", "dead": "KL-15"}
 """Event kind -> the ruling it applies, shown beside the text as a link."""
 
 
@@ -210,6 +214,16 @@ class KloakState(State):
 
     def team_of(self, seat: int) -> tuple[int, ...]:
         return next(team for team in self.teams if seat in team)
+
+    def scores_left(self) -> int:
+        """KL-15: the most scores still possible: a colour with n small pieces on the board, covered ones
+        included, gives at most n // 3 (each score takes three of one colour off the board)."""
+        return sum(n // 3 for n in Counter(self._board.small.values()).values())
+
+    def dead(self) -> bool:
+        """KL-15: no side can reach two scores any more, even if it made every score still possible."""
+        best = max(self.score_of(team[0]) for team in self.teams)
+        return best + self.scores_left() < WINNING_SCORES
 
     def score_of(self, seat: int) -> int:
         """How many scores ``seat``'s team has (pooled for partners, KL-12)."""
@@ -410,6 +424,7 @@ class KloakState(State):
         if len(self._board.small) == len(SETUP_ORDER):
             self.phase, self.current, self.turn_number = PLAY, 1, 1
             self._log("start", None)
+            self._end_if_dead()  # a colour set (option ``colours``) may leave no two scores from the start
 
     def _step(self, action: Step) -> None:
         seat, frm, to = self.current, action.frm, action.to
@@ -475,8 +490,17 @@ class KloakState(State):
         if total >= WINNING_SCORES:
             self._winners, self.phase = team, DONE
             self._log("win", seat, ("winners", list(team)))
-            return
-        self._end_turn()
+        elif not self._end_if_dead():
+            self._end_turn()
+
+    def _end_if_dead(self) -> bool:
+        """KL-15: end the game at once as a draw when no side can reach two scores any more (checked when the
+        setup ends and when a score takes pieces off the board, the one thing that lowers what is possible)."""
+        if not self.dead():
+            return False
+        self.phase = DONE
+        self._log("dead", None, ("side", "team" if len(self.teams[0]) > 1 else "seat"))
+        return True
 
     def _end_turn(self, penalty: bool = False) -> None:
         if self.turn_limit is not None and self.turn_number >= self.turn_limit:
@@ -536,6 +560,8 @@ class KloakState(State):
             problems.append("a line to choose is not three uncovered small pieces of one colour")
         if self.phase in (PLAY, CHOOSE) and not 1 <= self.current <= self.seats:
             problems.append(f"no seat {self.current} to move")
+        if self.phase in _ACTING and self.dead():
+            problems.append("no side can reach two scores any more, yet the game goes on (KL-15)")
         if self.extra not in (0, 1):
             problems.append(f"a seat has {self.extra} extra turns")
         contradicted = sorted(sq for sq, colour in self.revealed_by_moves().items() if self.small[sq] != colour)

@@ -55,13 +55,13 @@ def lines_of_three(state) -> list[tuple[str, ...]]:
 def test_KL_Object_1_the_first_to_two_scores_wins() -> None:
     diagram = """
     [] [] [] [] []
-    .  .  .  .  .
+    G  .  G  .  G
     .  .  .  .  .
     O  O  .  .  .
     [] [] O  [] []
     """
     first = play(position(diagram), "c1-c2")
-    assert first.score_of(1) == 1 and not first.over  # one score is not yet a win
+    assert first.score_of(1) == 1 and not first.over  # one score is not yet a win (and green can still score, KL-15)
     second = play(position(diagram, scored=[(1, "S", ("a3", "b3", "c3"))]), "c1-c2")
     assert second.over and second.winners == (1,)
     assert second.events[-1].kind == "win"
@@ -204,11 +204,12 @@ def test_KL_Gameplay_10_a_slide_is_a_full_turn_with_no_lifting_or_claim() -> Non
 
 LINE_BY_MOVE = """
 [] [] [] [] []
-.  .  .  .  .
+G  .  G  .  G
 .  .  .  .  .
 S  S  .  .  .
 [] [] S  [] []
 """
+"""``c1-c2`` scores sky blue; the greens keep a second score possible, so the game goes on (KL-15)."""
 
 
 def test_KL_2_Ways_to_Score_1_moving_a_small_piece_to_make_three_in_a_row_scores() -> None:
@@ -226,7 +227,7 @@ def test_KL_2_Ways_to_Score_2_lift_1_2_or_3_big_pieces_to_unkloak_a_line(lifted:
     .  .  .  .  .
     {' '.join(cells)} .  .
     .  .  .  .  .
-    .  .  .  .  .
+    O  .  O  .  O
     """)
     assert Claim("a3", "b3", "c3") in state.legal_actions()
     play(state, "claim a3 b3 c3")
@@ -249,12 +250,13 @@ def test_KL_2_Ways_to_Score_4_scoring_ends_the_turn() -> None:
 # -- Unkloaking on Your Turn ----------------------------------------------------
 
 CLAIMS = """
-.  .  .  .  .
+G  .  G  .  G
 .  .  .  .  .
 O  [O] [O] .  .
 S  [G] O  .  .
 [] .  .  .  .
 """
+"""``claim a3 b3 c3`` is right, ``claim a2 b2 c2`` wrong; the greens keep a second score possible (KL-15)."""
 
 
 def test_KL_Unkloaking_on_Your_Turn_1_a_player_may_lift_any_big_pieces_believed_to_kloak_a_line() -> None:
@@ -646,3 +648,77 @@ def test_KL_14_touch_move_lives_in_the_boards_and_the_engine_lists_a_touched_pie
         assert set(moves) == {a for a in game.legal_actions() if getattr(a, "frm", None) == square}
     assert game.state.piece_moves("c3") == ()       # a small piece hemmed in: touching it commits to nothing
     assert RULES["KL-14"].section == "KL/Unkloaking on Your Turn"
+
+
+# -- KL-15: a dead position is a draw --------------------------------------------
+LAST_GREEN = """
+[]  []  []  []  []
+O   S   .   .   .
+O   S   G   G   .
+G   G   .   G   .
+[]  []  []  []  []
+"""
+"""Two orange, two sky blue and five green pieces: seat 3 to move, ``d2-e3`` scores green (c3 d3 e3)."""
+SCORED_ORANGE, SCORED_SKY_BLUE = (1, "O", ("a5", "b5", "c5")), (2, "S", ("c4", "d4", "e4"))
+
+
+def test_KL_15_three_seats_with_one_score_each_and_too_few_pieces_draw_at_once() -> None:
+    state = position(LAST_GREEN, variant="three-player", seats=3, current=3, scored=[SCORED_ORANGE, SCORED_SKY_BLUE])
+    play(state, "d2-e3")
+    assert [state.score_of(seat) for seat in (1, 2, 3)] == [1, 1, 1] and state.scores_left() == 0
+    assert state.over and state.winners == () and state.legal_actions() == ()
+    dead = state.events[-1]
+    assert (dead.kind, dead.rule) == ("dead", "KL-15")
+    assert dead.text == "No seat can reach 2 scores any more: a draw (dead position)."
+    assert RULES["KL-15"].section == "KL/Object"
+
+
+def test_KL_15_a_position_one_score_short_of_dead_goes_on() -> None:
+    state = position(LAST_GREEN, variant="three-player", seats=3, current=3, scored=[SCORED_ORANGE])
+    state.set_board({**state.small, "e5": "S"}, state.big - {"e5"})  # the third sky blue: still a score to make
+    play(state, "d2-e3")
+    assert [state.score_of(seat) for seat in (1, 2, 3)] == [1, 0, 1] and state.scores_left() == 1
+    assert not state.over and state.turn.seats == (1,) and "dead" not in [e.kind for e in state.events]
+
+
+@pytest.mark.parametrize(("variant", "seats", "scored", "diagram", "dead"), [
+    # covered pieces are on the board: three covered greens can still be claimed
+    ("standard", 2, [SCORED_ORANGE], "[G] [G] [G] [] []\n" + ".  .  .  .  .\n" * 3 + "[] [] [] [] []", False),
+    ("standard", 2, [SCORED_ORANGE], "[G] [G] [] [] []\n" + ".  .  .  .  .\n" * 3 + "[] [] [] [] []", True),
+    # KL-12: partners pool their scores, so one team with one score and one score left can still win
+    ("four-player", 4, [(3, "O", ("a5", "b5", "c5"))], "[G] G G [] []\n" + ".  .  .  .  .\n" * 3 + "[] [] [] [] []",
+     False),
+    ("four-player", 4, [(1, "O", ("a5", "b5", "c5")), (2, "S", ("a4", "b4", "c4"))],
+     "[] [] [] [] []\n" + ".  .  .  .  .\n" * 3 + "[] [] [] [] []", True),
+    # the 4/4/4/3 set: 1-1-1 with a colour of three left is alive
+    ("four-colours", 3, [(1, "O", ("a5", "b5", "c5")), (2, "S", ("a4", "b4", "c4")), (3, "G", ("a3", "b3", "c3"))],
+     "P P P . .\n" + ".  .  .  .  .\n" * 4, False),
+])
+def test_KL_15_the_bound_counts_covered_pieces_and_pooled_team_scores(variant: str, seats: int, scored: list,
+                                                                      diagram: str, dead: bool) -> None:
+    assert position(diagram, variant=variant, seats=seats, scored=scored).dead() is dead
+
+
+def test_KL_15_a_colour_set_that_leaves_no_two_scores_ends_as_soon_as_it_is_set_up() -> None:
+    colours = {"O": 3, "S": 2, "G": 2, "P": 2, "Y": 2, "U": 2, "V": 2}  # one score in all: nobody reaches two
+    game = spynb.new_game("kloak", seed=3, options={"colours": colours})
+    assert game.over and game.winners == () and [e.kind for e in game.state.events[-2:]] == ["start", "dead"]
+
+
+@pytest.mark.parametrize(("variant", "seats"), [(variant, seats) for variant in VARIANTS
+                                                 for seats in SPEC.allowed_seats(variant)])
+def test_KL_15_every_seeded_random_game_ends_without_a_turn_limit(variant: str, seats: int) -> None:
+    draws = 0
+    for seed in range(50):
+        game, rng = spynb.new_game("kloak", variant=variant, seats=seats, seed=seed), random.Random(seed)
+        for _ in range(50_000):
+            if game.over:
+                break
+            game.play(rng.choice(game.legal_actions()))
+        assert game.over, f"seed {seed} did not end"
+        if not game.winners:  # only KL-15 ends a game without a winner here
+            draws += 1
+            state = game.state
+            assert state.events[-1].kind == "dead" and state.dead() and state.validate() == []
+            assert [state.score_of(team[0]) for team in state.teams] == [1] * seats, f"seed {seed}"
+    assert (draws > 0) is ((variant, seats) == ("three-player", 3))
