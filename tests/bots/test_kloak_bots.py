@@ -116,15 +116,17 @@ def test_all_rules_kloak_games_end_with_a_winner_before_the_turn_limit(variant: 
 
 
 def test_three_player_rules_games_without_a_winner_are_those_where_each_seat_scored_once() -> None:
-    """KL-1, KL-9: five pieces of each of three colours allow one score per colour, so once three seats have one
-    score each nobody can reach two; every other three-player game of rules bots ends with a winner."""
+    """KL-1, KL-9, KL-15: five pieces of each of three colours allow one score per colour, so once three seats have
+    one score each nobody can reach two and the game ends at once as a draw (no turn limit needed); every other
+    three-player game of rules bots ends with a winner."""
     ended = []
     for seed in range(10):
         bots = {seat: make_bot("rules", SPEC, seed * 10 + seat) for seat in (1, 2, 3)}
-        result = play_match(SPEC, bots, seed=seed, variant="three-player", options={"turn_limit": 150})
+        result = play_match(SPEC, bots, seed=seed, variant="three-player")
         end = result.record.replay().state
         if not result.winners:
             assert [end.score_of(seat) for seat in (1, 2, 3)] == [1, 1, 1], f"seed {seed} stalled"
+            assert end.over and end.events[-1].kind == "dead", f"seed {seed}: not ended by KL-15"
         ended.append(bool(result.winners))
     assert sum(ended) >= 7
 
