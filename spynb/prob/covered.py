@@ -2,13 +2,18 @@
 
 A claim (KL-7) names three squares in a line, at least one under a big
 piece; it scores if the three small pieces share a colour, and a wrong
-claim hands the next player two turns in a row (KL-8).  What a seat sees
-(KL-13) is the board with ``?`` under every big piece.  Which colours are
-covered is public — every colour minus those in sight and those scored — but
-not which covered piece is which.  Two ways to reason from there:
+claim hands the next player two turns in a row (KL-8).  The board shows
+``?`` under every big piece, but every move is public (KL-13): a seat that
+watched a piece being covered knows its colour.  What a seat does not know
+is what it did not watch (or forgot): ``known`` below is what it remembers,
+square → colour (the memory aid's form, :func:`spynb.kloak.memory_aid`, or
+:func:`known_since` for a seat that watched from some point on).  Which
+colours are covered is public — every colour minus those in sight and those
+scored — so the covered pieces it does not remember hold the rest.  Two ways
+to reason from there:
 
-* **the board as seen** — every arrangement of the covered colours on the
-  covered squares is equally likely (the model of the engine's own
+* **the board as seen** — every arrangement of the unremembered colours on
+  the unremembered squares is equally likely (the model of the engine's own
   ``resample_hidden``): the chance is a ratio of counts;
 * **the setup as well** — while no small piece has moved, every piece is
   where the setup put it, and the setup never makes three in a row (KL-2):
@@ -20,6 +25,9 @@ not which covered piece is which.  Two ways to reason from there:
 ['O', 'O', 'S', 'S']
 >>> line_chance(view, ("c4", "d4", "e4")) == line_chance_by_listing(view, ("c4", "d4", "e4"))
 True
+>>> from spynb.kloak import memory_aid
+>>> line_chance(view, ("c4", "d4", "e4"), memory_aid(view))  # seat 1 watched every covering
+Fraction(0, 1)
 >>> line_chance_after_setup(view, ("c4", "d4", "e4"))      # three unmoved pieces: KL-2 rules it out
 Fraction(0, 1)
 >>> break_even(Fraction(1, 10))
@@ -43,12 +51,14 @@ if TYPE_CHECKING:
     from .deduce import Deduction
 
 __all__ = [
-    "CLAIM_MOVES", "claim_position", "covered_colours", "line_chance", "line_chance_by_listing",
+    "CLAIM_MOVES", "Known", "claim_position", "known_since", "covered_colours", "unremembered", "line_chance", "line_chance_by_listing",
     "line_chance_after_setup", "line_chance_after_setup_by_walk", "arrangements", "square_chances",
     "square_chance_by_counting", "covered_table",
-    "claim_value", "break_even", "one_colour", "holds", "board_trial", "setup_trial",
+    "claim_value", "break_even", "one_colour", "holds", "board_trial", "remembered_trial", "setup_trial",
 ]
 
+Known = Mapping[str, str | None]
+"""What a seat remembers: square → colour (``None``, or no entry, for a piece it never saw)."""
 BoardTest = Callable[[Mapping[str, str]], bool]
 """A test of a trial's board: given the colour on each small square, whether it holds."""
 
@@ -84,6 +94,34 @@ def covered_colours(view: View) -> Counter[str]:
     return +left
 
 
+def known_since(then: View, now: View) -> dict[str, str | None]:
+    """What a seat knows at ``now`` if it saw the board at ``then`` and watched every move since (KL-13).
+
+    Both are the seat's views of one game, ``then`` the earlier: the board as
+    seen then, followed through the moves ``now`` holds after ``then``'s.
+    """
+    from spynb.kloak.memory import remember
+
+    if then.seat != now.seat or list(now["events"])[:len(then["events"])] != list(then["events"]):
+        raise SpynbError("two views of one seat in one game are needed, the earlier first")
+    seen = [{"kind": "place", "square": sq, "colour": c} for sq, c in then["small"].items() if c != "?"]
+    return remember([*seen, *list(now["events"])[len(then["events"]):]])
+
+
+def _remembered(view: View, known: Known | None) -> dict[str, str]:
+    """The covered squares whose colour the seat remembers."""
+    return {sq: c for sq in view["covered"] if (c := (known or {}).get(sq)) is not None}
+
+
+def unremembered(view: View, known: Known | None = None) -> Counter[str]:
+    """The colours under the big pieces the seat does not remember: the covered colours less the remembered."""
+    pool = covered_colours(view)
+    pool.subtract(_remembered(view, known).values())
+    if any(n < 0 for n in pool.values()):
+        raise SpynbError("the memory names more covered pieces of a colour than are covered (KL-13)")
+    return +pool
+
+
 def _claimable(view: View, line: tuple[str, str, str]) -> list[str]:
     """The covered squares of ``line``; a typed error if a claim could not name it (KL-7)."""
     small = view["small"]
@@ -95,17 +133,18 @@ def _claimable(view: View, line: tuple[str, str, str]) -> list[str]:
     return covered
 
 
-def line_chance(view: View, squares: Iterable[str]) -> Fraction:
-    """The board as seen: the chance the line is one colour, covered colours in a random arrangement.
+def line_chance(view: View, squares: Iterable[str], known: Known | None = None) -> Fraction:
+    """The chance the line is one colour, the colours the seat does not remember in a random arrangement.
 
-    The line's visible pieces must share a colour c; then every one of its k
-    covered squares must hold a c, out of m covered pieces with n of colour c:
-    (n/m)·((n−1)/(m−1))··· — k factors.
+    The line's pieces in sight or remembered must share a colour c; then every
+    one of its k other covered squares must hold a c, out of m unremembered
+    pieces with n of colour c: (n/m)·((n−1)/(m−1))··· — k factors.
     """
     line = _line(squares)
-    covered = _claimable(view, line)
-    seen = {view["small"][sq] for sq in line} - {"?"}
-    pool = covered_colours(view)
+    remembered = _remembered(view, known)
+    covered = [sq for sq in _claimable(view, line) if sq not in remembered]
+    seen = {remembered.get(sq, view["small"][sq]) for sq in line} - {"?"}
+    pool = unremembered(view, known)
     total = sum(pool.values())
     colours = seen if seen else set(pool)
     if len(colours) > 1:
@@ -114,22 +153,24 @@ def line_chance(view: View, squares: Iterable[str]) -> Fraction:
     return sum((Fraction(math.perm(pool[c], k), math.perm(total, k)) for c in colours), Fraction(0))
 
 
-def arrangements(view: View) -> list[dict[str, str]]:
-    """Every distinct way to put the covered colours back on the covered squares (equally likely)."""
-    squares = [sq for sq, c in view["small"].items() if c == "?"]
-    pool = sorted(covered_colours(view).elements())
-    return [dict(zip(squares, order)) for order in sorted(set(permutations(pool)))]
+def arrangements(view: View, known: Known | None = None) -> list[dict[str, str]]:
+    """Every distinct way to put the covered colours back on the covered squares, the remembered ones kept
+    (equally likely)."""
+    remembered = _remembered(view, known)
+    squares = [sq for sq, c in view["small"].items() if c == "?" and sq not in remembered]
+    pool = sorted(unremembered(view, known).elements())
+    return [{**remembered, **dict(zip(squares, order))} for order in sorted(set(permutations(pool)))]
 
 
 def _one_colour(view: View, line: tuple[str, str, str], guess: dict[str, str]) -> bool:
     return len({guess.get(sq, view["small"][sq]) for sq in line}) == 1
 
 
-def line_chance_by_listing(view: View, squares: Iterable[str]) -> Fraction:
+def line_chance_by_listing(view: View, squares: Iterable[str], known: Known | None = None) -> Fraction:
     """The same chance by listing every arrangement (a second method)."""
     line = _line(squares)
     _claimable(view, line)
-    every = arrangements(view)
+    every = arrangements(view, known)
     return Fraction(sum(_one_colour(view, line, guess) for guess in every), len(every))
 
 
@@ -249,8 +290,19 @@ def holds(square: str, colour: str) -> BoardTest:
 
 def board_trial(state: State, seat: int, test: BoardTest) -> Callable[[random.Random], bool]:
     """A trial: re-deal what ``seat`` cannot see (the engine's ``resample_hidden``), then ``test`` the colours."""
+    return remembered_trial(state, seat, {}, test)
+
+
+def remembered_trial(state: State, seat: int, known: Known, test: BoardTest) -> Callable[[random.Random], bool]:
+    """A trial: re-deal what ``seat`` cannot see (``resample_hidden``) until the re-deal agrees with what it
+    remembers (rejection sampling, KL-13), then ``test`` the colours."""
+    remembered = _remembered(state.view(seat), known)
+
     def trial(rng: random.Random) -> bool:
-        return test((state.resample_hidden(seat, rng) or state).view(None)["small"])
+        while True:
+            small = (state.resample_hidden(seat, rng) or state).view(None)["small"]
+            if all(small[sq] == c for sq, c in remembered.items()):
+                return test(small)
 
     return trial
 

@@ -131,3 +131,30 @@ def test_a_blank_answer_says_unanswered_and_a_wrong_one_wrong():
 
     assert check(..., answer("cd-first-document")).status == "unanswered"
     assert check("1/2", answer("cd-first-document")).status == "wrong"
+
+
+def _exercise_ranges(cells: list[dict]) -> list[tuple[str, list[dict]]]:
+    """Each exercise's id and its cells: from its check to the next exercise's answer cell."""
+    starts = [i for i, c in enumerate(cells) if c["cell_type"] == "code" and ANSWER_LINE.search("".join(c["source"]))]
+    ranges = []
+    for start, end in zip(starts, [*starts[1:], len(cells)]):
+        check_cell = next("".join(c["source"]) for c in cells[start:end] if "check(my_answer" in "".join(c["source"]))
+        ranges.append((re.search(r'check\(my_answer_\d+, "([^"]+)"', check_cell).group(1), cells[start:end]))
+    return ranges
+
+
+def _is_solution(cell: dict) -> bool:
+    return cell["cell_type"] == "markdown" and "Worked solution" in "".join(cell["source"])
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
+def test_every_exercise_has_a_worked_solution_the_student_edition_leaves_out(path):
+    data = json.loads(path.read_text(encoding="utf-8"))
+    ranges = _exercise_ranges(data["cells"])
+    assert ranges
+    for exercise, cells in ranges:
+        solutions = [c for c in cells if _is_solution(c)]
+        assert solutions, f"{path.name}: {exercise} has no worked solution"
+        assert all("teacher" in c["metadata"].get("tags", ()) for c in solutions), f"{exercise}: untagged solution"
+    student = student_notebook(data)["cells"]
+    assert not any(_is_solution(c) or "teacher" in c["metadata"].get("tags", ()) for c in student)
