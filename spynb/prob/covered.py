@@ -229,15 +229,17 @@ def line_chance_after_setup_by_walk(view: View, squares: Iterable[str]) -> Fract
     return agree / total
 
 
-def square_chances(view: View, after_setup: bool = False) -> dict[str, dict[str, Fraction]]:
-    """For each covered square, the chance of each colour under it: the board as seen, or
-    (``after_setup``) keeping only the arrangements that make a valid setup (KL-2).
+def square_chances(view: View, after_setup: bool = False,
+                   known: Known | None = None) -> dict[str, dict[str, Fraction]]:
+    """For each covered square, the chance of each colour under it: what the seat remembers (``known``) kept,
+    the rest as the board shows it, or (``after_setup``) keeping only the arrangements that make a valid
+    setup (KL-2).
 
     :raises SpynbError: with ``after_setup``, if a small piece has moved since the setup.
     """
     if after_setup:
         _unmoved(view)
-    every = [g for g in arrangements(view) if not after_setup or _valid_setup(view, g)]
+    every = [g for g in arrangements(view, known) if not after_setup or _valid_setup(view, g)]
     squares = [sq for sq, c in view["small"].items() if c == "?"]
     colours = sorted(covered_colours(view))
     return {sq: {c: Fraction(sum(g[sq] == c for g in every), len(every)) for c in colours} for sq in squares}
@@ -249,19 +251,23 @@ def square_chance_by_counting(view: View, colour: str) -> Fraction:
     return Fraction(pool[colour], sum(pool.values()))
 
 
-def covered_table(view: View, after_setup: bool = False) -> Deduction:
+def covered_table(view: View, after_setup: bool = False, known: Known | None = None) -> Deduction:
     """The deduction table: the chance of each colour under each big piece (see :func:`square_chances`)."""
     from spynb.kloak.board import COLOUR_NAMES
 
     from .deduce import Deduction, seat_of
 
-    chances = square_chances(view, after_setup)
+    chances = square_chances(view, after_setup, known)
     colours = sorted(covered_colours(view))
     cells = {sq: {COLOUR_NAMES.get(c, c): p for c, p in row.items()} for sq, row in chances.items()}
     how, rule = (("only arrangements that make a valid setup: no small piece has moved", "KL-2") if after_setup
                  else ("the board as seen: every arrangement of the covered colours alike", "KL-13"))
+    notes: tuple[str, ...] = (how,)
+    rules: tuple[str, ...] = (rule,)
+    if _remembered(view, known):
+        notes, rules = (*notes, "the pieces the seat watched being covered are kept"), (*rules, "KL-13")
     return Deduction(f"Seat {view.seat}: the colour under each big piece", seat_of(view),
-                     tuple(COLOUR_NAMES.get(c, c) for c in colours), cells, True, (how,), (rule,))
+                     tuple(COLOUR_NAMES.get(c, c) for c in colours), cells, True, notes, rules)
 
 
 def claim_value(p: Fraction | float, penalty: Fraction | float, move: Fraction | float = 0) -> Fraction:

@@ -16,6 +16,8 @@ from spynb.prob import covered, decisions, envelopes, hands, simulate
 from spynb.prob.affiliations import posterior, sampled_posterior
 from spynb.prob.answers import answer, exercises_for
 from spynb.prob.coverage import expected_misses, misses
+from spynb.prob.deduce import deduce
+from spynb.kloak.board import COLOUR_NAMES
 
 
 # -- KLOAK: a claim from remembered moves (KL-7, KL-8, KL-13) -----------------------------------------
@@ -71,6 +73,11 @@ def test_KL_7_the_late_seats_chance_by_counting_listing_and_resampling(kloak):
     assert exact == covered.line_chance(view, decisions.CLAIM_LINE, known)
     assert exact == covered.line_chance_by_listing(view, decisions.CLAIM_LINE, known)
     assert 0 < exact < 1 and exact != covered.line_chance(view, decisions.CLAIM_LINE)
+    table = deduce(view, known=known)  # the deduction aid, from the same view and memory
+    covered_in_line = [sq for sq in decisions.CLAIM_LINE if view["small"][sq] == "?" and not known.get(sq)]
+    in_sight = {known.get(sq) or view["small"][sq] for sq in decisions.CLAIM_LINE} - {"?"}
+    assert len(covered_in_line) == 1 and len(in_sight) == 1
+    assert exact == table[covered_in_line[0]][COLOUR_NAMES[in_sight.pop()]]
     sim = simulate(covered.remembered_trial(state, 1, known, covered.one_colour(decisions.CLAIM_LINE)), 400, seed=2,
                    progress=False)
     assert sim.estimate.contains(exact)
