@@ -85,8 +85,8 @@ _RULINGS: tuple[tuple[str, str, str, str], ...] = (
      "2 to 6 players; seat 1 owns d/D, seat 2 e/E, and so on."),
     ("CD-2", "First player", "Preparation",
      "Each player cuts a random card from the shuffled stack; the earliest letter wins (a < b < c < K < … < Z) and "
-     "the stack is reshuffled. Play goes round the seats from that player. spynb's reading where the rulebook is "
-     "silent: players tied on the earliest letter (only documents can tie) cut again."),
+     "the stack is reshuffled. Play goes round the seats from that player. Only documents come in threes, so only "
+     "they can tie: tied players cut again, and the earliest letter of that cut starts."),
     ("CD-3", "A turn", "Procedure in Outline",
      "Select exactly one envelope, see its contents, then do at most one of: place, start a transfer, finish a "
      "transfer, track; or nothing where no action is compulsory. The envelope is then replaced."),
