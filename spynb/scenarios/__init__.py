@@ -442,18 +442,19 @@ class Scenario:
         for i, step in enumerate(self.steps):
             before = self.game_at(i, answers)
             after = self.game_at(i + 1, answers) if step.moves else before
+            worlds: dict[int, list[State]] = {}
             for claim in step.claims:
                 game = before if claim.when == "before" else after
                 try:
-                    ok = claim.holds(game, self.seat)
+                    result = claim.query.evaluate(game, self.seat)
                 except SpynbError as err:
                     problems.append(f"step {i + 1}: the claim {claim.describe()} cannot be checked: {err}")
                     continue
-                if not ok:
+                if not _holds(claim.test, result, claim.value):
                     problems.append(f"step {i + 1}: the claim {claim.describe()} does not hold")
                 elif claim.query.name not in FROM_SEAT:
-                    problems += self._from_seat(i, f"the claim {claim.describe()}", game, partial(
-                        claim.query.evaluate, seat=self.seat))
+                    problems += self._from_seat(i, f"the claim {claim.describe()}", result, self._worlds(
+                        i, game, worlds), partial(claim.query.evaluate, seat=self.seat))
             if step.question is not None:
                 try:
                     right = step.question.right(before, self.seat)
@@ -465,18 +466,23 @@ class Scenario:
                 elif step.question.number and not (isinstance(right[0], int) and not isinstance(right[0], bool)):
                     problems.append(f"step {i + 1}: the answer {right[0]!r} is not a whole number")
                 elif step.question.answer.name not in FROM_SEAT:
-                    problems += self._from_seat(i, "the question's answer", before, partial(
-                        step.question.right, seat=self.seat))
+                    problems += self._from_seat(i, "the question's answer", right, self._worlds(
+                        i, before, worlds), partial(step.question.right, seat=self.seat))
         return problems
 
-    def _from_seat(self, i: int, what: str, game: Game, ask: Callable[[State], Any]) -> list[str]:
-        """``what`` (a claim's result, an answer) as the walkthrough's seat knows it: the same in every world that
-        seat cannot tell from this one.  A walkthrough told from above, or a step marked ``shows_hidden``, may
-        state what the seat cannot know."""
+    def _worlds(self, i: int, game: Game, made: dict[int, list[State]]) -> list[State]:
+        """The worlds step ``i``'s facts are asked again in: re-deals of what the walkthrough's seat has not seen
+        in ``game``, made once per position (none from above, or for a step marked ``shows_hidden``)."""
         if self.seat is None or self.steps[i].shows_hidden:
             return []
-        real = ask(game.state)
-        for world in redeals(game.state, self.seat, seed=f"{self.id}/{i}"):
+        if id(game) not in made:
+            made[id(game)] = redeals(game.state, self.seat, seed=f"{self.id}/{i}")
+        return made[id(game)]
+
+    def _from_seat(self, i: int, what: str, real: Any, worlds: list[State], ask: Callable[[State], Any]) -> list[str]:
+        """``what`` (a claim's result, an answer: ``real`` here) as the walkthrough's seat knows it: the same in
+        every world that seat cannot tell from this one."""
+        for world in worlds:
             try:
                 other = ask(world)
             except SpynbError as err:
