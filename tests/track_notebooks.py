@@ -44,3 +44,33 @@ def walkthrough_names(notebooks: list[str]) -> list[str]:
         for source in cells(notebook, "code"):
             names += [name for name in WALKTHROUGH.findall(source) if name not in names]
     return names
+
+
+LINK_TARGET = re.compile(r"\]\([^)]*\)")
+"""A markdown link's address: not read, so not counted."""
+WORD = re.compile(r"[A-Za-z0-9][\w'’&+-]*")
+
+
+def word_count(text: str) -> int:
+    """How many words a reader reads in ``text`` (markdown link addresses left out)."""
+    return len(WORD.findall(LINK_TARGET.sub("]", text)))
+
+
+def scenario_reading(data: dict) -> list[str]:
+    """What a learner reads on a walkthrough's main path: its title and goal, and every step's caption, quote,
+    note of what it shows, question choices and explanation, praise and links (not the feedback for other moves)."""
+    texts = [data["title"], data["goal"]]
+    for step in data["steps"]:
+        texts += [step.get(key, "") for key in ("caption", "quote", "shows_hidden", "explain", "praise")]
+        texts += [item["text"] for key in ("choices", "links") for item in step.get(key, [])]
+    return texts
+
+
+def lesson_words(notebook: str) -> int:
+    """The words of one notebook's reading: its prose and its walkthroughs' main paths."""
+    from spynb import scenarios
+
+    texts = cells(notebook, "markdown")
+    for name in walkthrough_names([notebook]):
+        texts += scenario_reading(scenarios.load(name).to_data())
+    return sum(word_count(text) for text in texts)
