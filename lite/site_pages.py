@@ -11,7 +11,9 @@
 * ``site.css``: their style sheet;
 * ``welcome/``: the welcome page's live board (:data:`WELCOME_BOARD`): its
   host (``welcome_host.js``) and the board's front end, the same module the
-  notebook's anywidget loads (:func:`board_frontend`).
+  notebook's anywidget loads (:func:`board_frontend`); and ``progress.js``
+  (the walkthroughs' own, from ``spynb/widgets/static/``), which marks the
+  lessons this browser has finished and says where to continue.
 
 The apps read the root page's ``jupyter-config-data`` (an empty one here), so
 the welcome page keeps that element.  Standard library and spynb only.
@@ -22,7 +24,7 @@ from __future__ import annotations
 import json
 import shutil
 import sys
-from collections.abc import Container
+from collections.abc import Container, Mapping, Sequence
 from html import escape
 from pathlib import Path
 
@@ -32,21 +34,24 @@ if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
 from editions import ANSWER_KEY, TEACHER_FILES  # noqa: E402
-from taught import taught_where, teachable  # noqa: E402
-from tracks import Track  # noqa: E402
+from taught import taught_where, teachable, walkthroughs_in  # noqa: E402
+from tracks import Part, Track  # noqa: E402
 
 import spynb  # noqa: E402
 from spynb.render import svg_for  # noqa: E402
 from spynb.rulespage import rule_anchor, rules_html  # noqa: E402
 from spynb.scenarios import load as load_scenario  # noqa: E402
-from spynb.widgets.frontend import board_module, board_styles  # noqa: E402
+from spynb.widgets.frontend import STATIC, board_module, board_styles  # noqa: E402
 from spynb.widgets.play import controller_class  # noqa: E402
 
-__all__ = ["board_pictures", "board_frontend", "notebook_href", "write_pages", "PAGES", "WELCOME_BOARD", "TEACHER_LINKS"]
+__all__ = ["board_pictures", "board_frontend", "notebook_href", "played_in", "write_pages", "PAGES", "WELCOME_BOARD", "TEACHER_LINKS"]
 
 #: the pages this module writes, relative to the site
 PAGES = ("index.html", "rules/index.html", "rules/taught.html", "site.css", "welcome/host.js", "welcome/board.js",
-         "welcome/board.css")
+         "welcome/board.css", "welcome/progress.js")
+PROGRESS_SCRIPT = ('<script type="module">import { showProgress } from "./welcome/progress.js"; showProgress(document); '
+                   'window.addEventListener("pageshow", () => showProgress(document));</script>')
+"""Marks what this browser has finished (``progress.js``), again when the visitor comes Back to the page."""
 
 #: the welcome page's live board: KLOAK, the game a glance explains (pieces on a 5 x 5 board), seat 1
 #: against the rule-of-thumb bot, in the practice setting (a touched piece may be put back, KL-14)
@@ -107,6 +112,12 @@ def welcome_board_html(tracks: tuple[Track, ...], wheel: str) -> str:
 </section>"""
 
 
+def played_in(notebooks: Path, tracks: tuple[Track, ...]) -> dict[str, list[str]]:
+    """The walkthroughs each notebook of the tracks plays, by its path under ``notebooks/``."""
+    return {part.notebook: walkthroughs_in(json.loads((notebooks / part.notebook).read_text(encoding="utf-8")))
+            for track in tracks for part in track.parts}
+
+
 def notebook_href(notebook: str, root: str = "") -> str:
     """The address that opens ``notebook`` (a path under ``notebooks/``) in the single-notebook app."""
     return f"{root}notebooks/index.html?path={escape(notebook)}"
@@ -129,21 +140,30 @@ def _nav(root: str, current: str) -> str:
     return f'<nav class="site-nav" aria-label="Site"><ul>{items}</ul></nav>'
 
 
-def _game_card(track: Track) -> str:
+def _lesson_item(part: Part, played: Mapping[str, Sequence[str]]) -> str:
+    """A lesson in a track's list, with the walkthroughs it plays (how ``progress.js`` knows it is finished)."""
+    return (f'<li data-walkthroughs="{escape(" ".join(played.get(part.notebook, ())))}">'
+            f'<a href="{notebook_href(part.notebook)}">{escape(part.title)}</a></li>')
+
+
+def _game_card(track: Track, played: Mapping[str, Sequence[str]]) -> str:
     first = track.parts[0]
-    parts = "".join(f'<li><a href="{notebook_href(p.notebook)}">{escape(p.title)}</a></li>' for p in track.parts)
-    return (f'<article class="card" id="track-{escape(track.id)}">'
+    parts = "".join(_lesson_item(p, played) for p in track.parts)
+    return (f'<article class="card" id="track-{escape(track.id)}" data-track="{escape(track.id)}">'
             f'<img src="pictures/{escape(track.id)}.svg" alt="{escape(track.picture)}">'
             f'<div class="card-body"><h3>{escape(track.title)}</h3>'
             f'<p class="kind">{escape(track.kind)}</p><p>{escape(track.summary)}</p>'
             f'<a class="start" href="{notebook_href(first.notebook)}">Start here'
-            f'<span class="sr-only">: {escape(track.title)}</span> ▸</a>'
+            f'<span class="sr-only">: {escape(track.title)}</span> ▸</a><div data-progress-slot></div>'
             f'<ol class="parts" aria-label="{escape(track.title)}, in order">{parts}</ol></div></article>')
 
 
-def welcome_html(tracks: tuple[Track, ...], wheel: str = "", shipped: Container[str] = ()) -> str:
+def welcome_html(tracks: tuple[Track, ...], wheel: str = "", shipped: Container[str] = (),
+                 played: Mapping[str, Sequence[str]] | None = None) -> str:
     """The welcome page; ``wheel``: the spynb wheel's address in the site, which makes its board live;
-    ``shipped``: which of the :data:`TEACHER_LINKS` the site's ``files/`` holds (the teacher's edition's)."""
+    ``shipped``: which of the :data:`TEACHER_LINKS` the site's ``files/`` holds (the teacher's edition's);
+    ``played``: the walkthroughs each notebook plays (see :func:`played_in`)."""
+    played = played or {}
     teacher_files = "".join(f'\n    <li><a href="lab/index.html?path={escape(path)}">{escape(label)}</a>: '
                             f"{escape(what)}</li>" for path, label, what in TEACHER_LINKS if path in shipped)
     games = [t for t in tracks if t.game]
@@ -169,7 +189,7 @@ def welcome_html(tracks: tuple[Track, ...], wheel: str = "", shipped: Container[
 <main>
   {welcome_board_html(tracks, wheel)}
   <section aria-labelledby="games"><h2 id="games">Choose a game</h2>
-  <div class="cards">{"".join(map(_game_card, games))}</div></section>
+  <div class="cards">{"".join(_game_card(t, played) for t in games)}</div></section>
   {exercises}
   <section class="teachers" aria-labelledby="teachers"><h2 id="teachers">Teachers' corner</h2>
   <ul>
@@ -181,7 +201,8 @@ def welcome_html(tracks: tuple[Track, ...], wheel: str = "", shipped: Container[
     in your browser.</li>
   </ul></section>
 </main>
-<footer><p>spynb {escape(spynb.__version__)} · everything on this site runs in your browser.</p></footer>"""
+<footer><p>spynb {escape(spynb.__version__)} · everything on this site runs in your browser.</p></footer>
+{PROGRESS_SCRIPT}"""
     return _page("spynb: spy games to learn, play and count", body, "", config=True)
 
 
@@ -249,10 +270,12 @@ def write_pages(site: Path, notebooks: Path, tracks: tuple[Track, ...], pictures
         (site / "pictures" / f"{track_id}.svg").write_text(svg, encoding="utf-8")
     shutil.copy2(HERE / "site.css", site / "site.css")
     shutil.copy2(HERE / "welcome_host.js", site / "welcome" / "host.js")
+    shutil.copy2(STATIC / "progress.js", site / "welcome" / "progress.js")
     esm, css = board_frontend(WELCOME_BOARD["game"])
     (site / "welcome" / "board.js").write_text(esm, encoding="utf-8")
     (site / "welcome" / "board.css").write_text(css, encoding="utf-8")
     shipped = {path for path, _, _ in TEACHER_LINKS if (notebooks / path).is_file()}
-    (site / "index.html").write_text(welcome_html(tracks, _site_wheel(site), shipped), encoding="utf-8")
+    (site / "index.html").write_text(welcome_html(tracks, _site_wheel(site), shipped, played_in(notebooks, tracks)),
+                                     encoding="utf-8")
     (site / "rules" / "index.html").write_text(rules_page_html(), encoding="utf-8")
     (site / "rules" / "taught.html").write_text(taught_page_html(notebooks, tracks), encoding="utf-8")

@@ -31,7 +31,7 @@ from spynb.engine import RULEBOOK, RULING  # noqa: E402
 from spynb.rulespage import rule_anchor  # noqa: E402
 from spynb.scenarios import load as load_scenario  # noqa: E402
 
-__all__ = ["Lesson", "teachable", "lessons", "taught_where", "untaught", "main"]
+__all__ = ["Lesson", "teachable", "lessons", "taught_where", "untaught", "walkthroughs_in", "main"]
 
 _RULE_LINK = re.compile(r"rules/index\.html(?:\?%)?#(.+)$")
 _WALKTHROUGH = re.compile(r"""walkthrough\(\s*["']([\w-]+)["']""")
@@ -54,6 +54,12 @@ def teachable() -> dict[str, tuple[str, ...]]:
         sections = tuple(r.id for r in rules.sections() if not r.is_chapter)
         result[game] = sections + tuple(r.id for r in rules if r.source == RULING)
     return result
+
+
+def walkthroughs_in(notebook: dict) -> list[str]:
+    """The walkthroughs a notebook (its parsed JSON) plays, in order: ``walkthrough("name")`` in its code cells."""
+    return [name for cell in notebook["cells"] if cell["cell_type"] == "code"
+            for name in _WALKTHROUGH.findall("".join(cell["source"]))]
 
 
 def _by_anchor() -> dict[str, str]:

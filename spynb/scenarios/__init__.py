@@ -35,7 +35,8 @@ rulebook (``quote``) and carry ``claims`` (below).  The four kinds:
     objects (right: the value equals the query's result, or for a
     ``legal`` query without ``move``, the value is a legal move), or
     ``"number": true`` asks for a whole number.  ``explain`` follows the
-    answer, right or wrong: questions are not graded.
+    answer, right or wrong: questions are not graded, but Next waits for an
+    answer (skipping is an explicit choice that shows the answer).
 ``end``
     The last step, and only the last: the caption sums up; ``links`` are
     ``{"text", "href"}`` objects to what comes next.

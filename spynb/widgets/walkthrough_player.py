@@ -4,7 +4,7 @@ Each step says what comes *before* it happens.  A narrated step's move is
 played when the learner presses Next, and the board marks what it changed; at
 a your-turn step the learner makes the move (any move the step accepts) or
 asks *Show me*; a question step asks and answers with the engine's own
-result; the end step sums up and links on.  After every move the panel says,
+result, and moves on only once answered or skipped (an explicit choice); the end step sums up and links on.  After every move the panel says,
 in the engine's words, what the shown seat saw happen (never the move's
 notation).
 
@@ -35,7 +35,7 @@ import traitlets
 
 from ..engine import Game, SpynbError
 from ..rulespage import rule_link
-from ..scenarios import Scenario, Step, StepKind, load
+from ..scenarios import Question, Scenario, Step, StepKind, load
 from .play import HUMAN, PlayBoard, _is_int, board_class
 from .refusals import refusal as _error
 from .refusals import refusal_for as _error_from
@@ -100,8 +100,8 @@ class Walkthrough(PlayBoard):
             return f"Your turn, as {self._seat_name(step.expect.seat)}."
         if step.kind is StepKind.QUESTION:
             return "A question: choose your answer."
-        if step.kind is StepKind.END:
-            return "The walkthrough is complete."
+        if step.kind is StepKind.END:  # a game played to its end says who won (PlayBoard's words)
+            return (f"{super()._status_text()} " if self._game.turn.over else "") + "The walkthrough is complete."
         return f"Step {self._at + 1} of {len(self._scenario.steps)}."
 
     def _setup_data(self) -> dict[str, Any]:
@@ -162,7 +162,25 @@ class Walkthrough(PlayBoard):
         if step.kind is StepKind.YOUR_TURN:
             self.error = _error("Your turn: make the move on the board, or press Show me.", kind="walk")
             return False
+        if step.kind is StepKind.QUESTION and self._at not in self._replies:
+            self.error = _error("Answer the question first, or press Skip this question.", kind="walk")
+            return False
         self._advance()
+        return True
+
+    def walk_skip(self) -> bool:
+        """Skip this question (an explicit choice): move on, and say what the answer was."""
+        question = self._step().question
+        if question is None:
+            self.error = _error("There is no question to skip at this step.", kind="walk")
+            return False
+        try:
+            said = self._said(question, question.right(self._game, self._scenario.seat))
+        except SpynbError as err:
+            self.error = _error_from(err)
+            return False
+        self._advance(feedback={"ok": None, "step": self._at + 1,
+                                "text": f"Skipped. The answer: {said}. {question.explain}".strip()})
         return True
 
     def walk_previous(self) -> bool:
@@ -206,15 +224,19 @@ class Walkthrough(PlayBoard):
         except SpynbError as err:
             self.error = _error_from(err)
             return False
-        said = [c.text for c in question.choices if c.value in right] or [str(r) for r in right]
         ok = value in right
-        text = f"{'Right' if ok else 'Not quite'}. The answer: {' / '.join(said)}. {question.explain}".strip()
+        text = f"{'Right' if ok else 'Not quite'}. The answer: {self._said(question, right)}. {question.explain}".strip()
         self._replies[at] = value
         with self.hold_sync():
             self.error = {}
             self.feedback = {"ok": ok, "text": text, "step": at + 1, **self._rule(self._step().rule)}
             self._redraw()
         return True
+
+    @staticmethod
+    def _said(question: Question, right: list[Any]) -> str:
+        """The right answer in the words the learner was offered."""
+        return " / ".join([c.text for c in question.choices if c.value in right] or [str(r) for r in right])
 
     def _walk_message(self, content: dict[str, Any]) -> None:
         move = content.get("move")
@@ -226,6 +248,8 @@ class Walkthrough(PlayBoard):
             self.walk_jump(content.get("step"))
         elif move == "show":
             self.walk_show()
+        elif move == "skip":
+            self.walk_skip()
         elif move == "answer":
             self.walk_answer(content.get("value"))
         else:

@@ -112,6 +112,8 @@ def test_a_question_gives_feedback_with_the_rule(tour_notebook, panel):
     number = START + 2
     assert kind_of(number) == "question"
     jump(panel, number)
+    assert panel.locator('[data-key="walk-next"]').count() == 0  # answer first, or skip it explicitly
+    assert panel.locator('[data-key="walk-skip"]').inner_text() == "Skip this question"
     panel.locator(".spynb-walk__choice", has_text="Seat 2 plays").click()
     feedback = panel.locator(".spynb-walk__feedback")
     feedback.wait_for(timeout=30_000)
@@ -123,6 +125,7 @@ def test_a_question_gives_feedback_with_the_rule(tour_notebook, panel):
     panel.locator(".spynb-walk__choice", has_text="A card comes").click()
     panel.locator(".spynb-walk__feedback.is-ok").wait_for(timeout=30_000)
     assert python_json(tour_notebook, "tour.feedback['ok']") is True
+    assert panel.locator('[data-key="walk-next"]').is_visible() and panel.locator('[data-key="walk-skip"]').count() == 0
     shoot(panel, "walkthrough-question")
 
 
@@ -143,3 +146,16 @@ def test_a_link_to_the_step_is_offered_as_visible_text(tour_notebook, panel):
     address.wait_for(timeout=10_000)
     assert address.input_value().endswith("#step=12")
     assert f"notebooks/index.html?path={CHECKS_FOLDER}/site-check.ipynb" in unquote(address.input_value())
+
+
+def test_the_browser_remembers_a_walkthrough_played_to_its_end_and_not_one_jumped_to(tour_notebook, panel):
+    page = tour_notebook.page
+    remembered = "() => JSON.parse(localStorage.getItem('spynb-progress') || '{}')"
+    page.evaluate("() => localStorage.removeItem('spynb-progress')")
+    jump(panel, 18)
+    assert page.evaluate(remembered)[NAME] == {"step": 18, "count": 18, "finished": False}
+    jump(panel, 17)
+    assert kind_of(17) == "your-turn"
+    panel.locator('[data-key="walk-show"]').click()
+    page.wait_for_function("el => el.dataset.step === '18'", arg=panel.element_handle(), timeout=30_000)
+    assert page.evaluate(remembered)[NAME] == {"step": 18, "count": 18, "finished": True}

@@ -147,3 +147,27 @@ def test_the_visitors_file_list_has_the_tracks_and_no_smoke_tests(context, site_
         assert not [name for name in names if "check" in name], names
     finally:
         page.close()
+
+
+def test_the_welcome_page_shows_what_this_browser_finished_and_where_to_continue(welcome):
+    track = GAMES[0]
+    first_game = f"{track.game}-first-game"
+    try:
+        welcome.evaluate("""(id) => localStorage.setItem('spynb-progress',
+            JSON.stringify({[id]: {step: 30, count: 30, finished: true}}))""", first_game)
+        welcome.reload()
+        card = welcome.locator(f"#track-{track.id}")
+        note = card.locator(".track-progress")
+        note.wait_for(timeout=10_000)
+        assert note.inner_text().startswith("You have won your first game. You have finished 1 of")
+        assert card.locator(".parts li").first.inner_text().endswith("✓ finished")
+        go = note.locator("a.continue")
+        assert go.inner_text() == f"Continue: {track.parts[1].title}"
+        assert go.get_attribute("href").endswith(f"path={track.parts[1].notebook}")
+        assert welcome.locator(f"#track-{GAMES[1].id} .track-progress").count() == 0  # nothing begun there
+        card.scroll_into_view_if_needed()
+        save_screenshot(welcome, "welcome-progress")
+    finally:
+        welcome.evaluate("() => localStorage.removeItem('spynb-progress')")
+        welcome.reload()
+    assert welcome.locator(".track-progress").count() == 0

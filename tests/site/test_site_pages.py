@@ -245,3 +245,20 @@ def test_the_welcome_board_installs_the_wheel_the_site_serves(tmp_path):
     (site / "static" / "pyodide-lock").mkdir(parents=True)
     (site / "static" / "pyodide-lock" / "spynb-0.1.0-py3-none-any.whl").write_bytes(b"PK")
     assert _live_board(pages_in(site))["wheel"] == "static/pyodide-lock/spynb-0.1.0-py3-none-any.whl"
+
+
+def test_the_welcome_page_lists_each_lessons_walkthroughs_for_the_browsers_progress(site):
+    from site_pages import PROGRESS_SCRIPT
+
+    from tests.track_notebooks import walkthrough_names
+
+    text = (site / "index.html").read_text(encoding="utf-8")
+    for track in (t for t in TRACKS if t.game):
+        card = re.search(rf'<article class="card" id="track-{track.id}" data-track="{track.id}">(.*?)</article>',
+                         text, re.S)
+        assert card and "data-progress-slot" in card.group(1), track.id
+        listed = re.findall(r'<li data-walkthroughs="([^"]*)"><a href="[^"]*path=([^"]+)"', card.group(1))
+        assert listed == [(" ".join(walkthrough_names([p.notebook])), p.notebook) for p in track.parts]
+    assert PROGRESS_SCRIPT in text
+    assert (site / "welcome" / "progress.js").read_text(encoding="utf-8") == (
+        REPO / "spynb" / "widgets" / "static" / "progress.js").read_text(encoding="utf-8")

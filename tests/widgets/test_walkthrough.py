@@ -123,7 +123,7 @@ def test_the_move_the_learner_made_is_described_not_the_scripted_one(tour):
     assert tour.feedback["ok"] is True
     assert "showing D" in tour.walk["just"] and "showing d" not in tour.walk["just"]
     while tour.walk["step"]["kind"] != "your-turn":
-        walk(tour, move="next")
+        walk(tour, move="skip" if tour.walk["step"]["kind"] == "question" else "next")
     assert tour.play("7")
     assert "D" in tour.game.view(None)["envelopes"]["7"] and tour.walk["step"]["kind"] == "end"
 
@@ -162,8 +162,20 @@ def test_a_question_is_answered_with_the_engines_result_and_the_rule(tour):
     assert tour.feedback["rule"] == step["rule"] and tour.walk["step"]["answered"] == 19
     walk(tour, move="answer", value=20)
     assert tour.feedback["ok"] is True and tour.feedback["text"].startswith("Right.")
-    walk(tour, move="next")  # questions are not graded: Next moves on either way
+    walk(tour, move="next")  # questions are not graded: Next moves on once answered, right or wrong
     assert tour.walk["at"] == n and tour.feedback == {}
+
+
+def test_next_waits_for_an_answer_and_skipping_is_an_explicit_choice_that_tells_the_answer(tour):
+    n = step_of(FIRST, "question")
+    tour.walk_jump(n)
+    walk(tour, move="next")
+    assert tour.walk["at"] == n - 1 and "Answer the question first" in tour.error["message"]
+    walk(tour, move="skip")
+    assert tour.walk["at"] == n and tour.feedback["ok"] is None
+    assert tour.feedback["text"].startswith("Skipped. The answer: 20.") and tour.feedback["step"] == n
+    walk(tour, move="skip")
+    assert tour.walk["at"] == n and "no question to skip" in tour.error["message"]
 
 
 def test_a_multiple_choice_question_accepts_any_right_choice_and_names_them_all(tour):
@@ -289,7 +301,7 @@ def test_a_target_walkthrough_starts_on_the_dealt_hands_and_teaches_a_clearance(
     assert isinstance(tour, TargetBoard) and len(tour.view["hand"]) == 4
     assert tour.play("play technology")  # any card is accepted at the first play
     while tour.walk["step"]["kind"] != "your-turn":
-        walk(tour, move="next")
+        walk(tour, move="skip" if tour.walk["step"]["kind"] == "question" else "next")
     front_end_sends(tour, {"kind": "play", "action": "discard firearms"})
     assert tour.feedback["ok"] is False and "three Training cards" in tour.feedback["text"]
     assert tour.play("clear firearms+deception+deception")
@@ -303,3 +315,12 @@ def test_a_step_that_tells_more_than_the_seats_board_says_so_on_screen():
     assert marked.walk["step"]["shows_hidden"] == ""
     walk(marked, move="jump", step=number)
     assert "board does not show" in marked.walk["step"]["shows_hidden"]
+
+
+def test_the_end_of_a_walkthrough_that_plays_a_game_to_its_end_says_who_won():
+    won = walkthrough("cloak-dagger-winning")
+    won.walk_jump(won.walk["count"])
+    assert won.status == "Game over: Seat 1 wins. The walkthrough is complete."
+    unfinished = walkthrough("cloak-dagger-first-steps")
+    unfinished.walk_jump(unfinished.walk["count"])
+    assert unfinished.status == "The walkthrough is complete."

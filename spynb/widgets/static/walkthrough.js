@@ -3,10 +3,12 @@
 //
 // Everything comes from the `walk` and `feedback` traits (spynb/widgets/walkthrough.py);
 // the panel sends intentions only ({kind: "walk", move: "next" | "previous" | "show" |
-// "jump" | "answer"}).  A page address with `#step=N` opens the walkthrough at step N.
+// "skip" | "jump" | "answer"}).  A page address with `#step=N` opens the walkthrough at step N.  This browser
+// remembers how far each walkthrough got (progress.js), for the welcome page's "continue".
 // Text from scenarios and the engine is only ever set as textContent.
 
 import { batched, button, focusedKey, h, refocus, ruleLink, watch } from "./dom.js";
+import { rememberStep } from "./progress.js";
 
 /** @import { Panel, PanelArgs } from "./board_common.js" */
 /** @import { BoardTraits } from "./traits.js" */
@@ -27,6 +29,7 @@ import { batched, button, focusedKey, h, refocus, ruleLink, watch } from "./dom.
  * @property {{text: string, href: string}[]} links
  *
  * @typedef Walk
+ * @property {string} id          the scenario's
  * @property {string} title
  * @property {string} goal
  * @property {number} count
@@ -123,6 +126,7 @@ function walkthroughPanel({ model, slot, send }) {
     const focusKey = focusedKey(panel);
     const step = data.step;
     const last = step.kind === "end";
+    const answered = step.answered !== null && step.answered !== undefined;  // a question is answered before Next
     const jump = h("select", { "aria-label": "Go to step", dataset: { key: "walk-jump" } },
       data.outline.map((s) => h("option", { value: s.number, selected: s.number === step.number },
         `${s.number}. ${WALK_KIND_LABEL[/** @type {keyof WALK_KIND_LABEL} */ (s.kind)] || ""}: ${s.title}`)));
@@ -135,6 +139,8 @@ function walkthroughPanel({ model, slot, send }) {
     // feedback on this step (an answer, a wrong move) follows its caption; on the last step's move, precedes it
     const here = feedback.step === step.number;
     copied = copied && panel.dataset.step === String(step.number) ? copied : null;
+    // finished: the end step reached by playing on from the step before it, not by jumping there
+    rememberStep(data.id, step.number, data.count, last && panel.dataset.step === String(data.count - 1));
     panel.dataset.step = String(step.number);
     panel.dataset.kind = step.kind;
     panel.replaceChildren(...[
@@ -156,8 +162,10 @@ function walkthroughPanel({ model, slot, send }) {
       here ? feedbackBox : null,
       h("div", { class: "spynb-walk__row" },
         button("walk-prev", "◀ Previous", () => walkSend({ move: "previous" }), { disabled: data.at === 0 }),
-        step.kind === "narrated" || step.kind === "question"
+        step.kind === "narrated" || (step.kind === "question" && answered)
           ? button("walk-next", "Next ▶", () => walkSend({ move: "next" }), { class: "spynb-walk__next" }) : null,
+        step.kind === "question" && !answered
+          ? button("walk-skip", "Skip this question", () => walkSend({ move: "skip" })) : null,
         step.kind === "your-turn" ? button("walk-show", "Show me", () => walkSend({ move: "show" })) : null,
         last ? button("walk-restart", "Start again", () => walkSend({ move: "jump", step: 1 })) : null,
         jump),
