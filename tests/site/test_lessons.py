@@ -1,0 +1,40 @@
+"""The games' lessons are short and go somewhere: small cells, short walkthroughs, each shown once, links onward."""
+
+from __future__ import annotations
+
+import pytest
+
+from spynb import scenarios
+
+from tests.track_notebooks import cells, load_tracks, walkthrough_names, word_count
+
+GAMES = [track for track in load_tracks() if track.game]
+LESSONS = [(track, part.notebook) for track in GAMES for part in track.parts]
+MAX_CELL_WORDS = 120
+MAX_WALKTHROUGH_STEPS = 30
+
+
+@pytest.mark.parametrize("notebook", [n for _, n in LESSONS])
+def test_no_markdown_cell_of_a_lesson_is_over_120_words(notebook) -> None:
+    long = [(k + 1, word_count(text)) for k, text in enumerate(cells(notebook, "markdown"))
+            if word_count(text) > MAX_CELL_WORDS]
+    assert long == [], f"markdown cells (number, words) over {MAX_CELL_WORDS} words"
+
+
+@pytest.mark.parametrize("track", GAMES, ids=[t.id for t in GAMES])
+def test_no_walkthrough_of_a_track_is_over_30_steps(track) -> None:
+    names = walkthrough_names([part.notebook for part in track.parts])
+    assert [(n, len(scenarios.load(n).steps)) for n in names
+            if len(scenarios.load(n).steps) > MAX_WALKTHROUGH_STEPS] == []
+
+
+def test_no_walkthrough_is_shown_twice() -> None:
+    shown = [name for _, notebook in LESSONS for name in walkthrough_names([notebook])]
+    assert sorted({n for n in shown if shown.count(n) > 1}) == []
+
+
+@pytest.mark.parametrize("notebook", [n for _, n in LESSONS])
+def test_no_walkthroughs_link_onward_points_at_the_page_it_is_on(notebook) -> None:
+    for name in walkthrough_names([notebook]):
+        hrefs = [link.value for link in scenarios.load(name).steps[-1].links]
+        assert not [h for h in hrefs if h.endswith(f"path={notebook}")], name
