@@ -38,3 +38,12 @@ def test_no_walkthroughs_link_onward_points_at_the_page_it_is_on(notebook) -> No
     for name in walkthrough_names([notebook]):
         hrefs = [link.value for link in scenarios.load(name).steps[-1].links]
         assert not [h for h in hrefs if h.endswith(f"path={notebook}")], name
+
+
+@pytest.mark.parametrize("name", scenarios.names())
+def test_a_learners_move_is_a_choice_never_the_only_legal_move(name) -> None:
+    """A step with one legal move (a bare "resolve step N") plays by itself, with a caption."""
+    tour = scenarios.load(name)
+    only = [i + 1 for i, step in enumerate(tour.steps)
+            if step.expect is not None and len(tour.game_at(i).legal_actions(step.expect.seat)) < 2]
+    assert only == [], "your-turn steps where the learner has a single legal move"

@@ -318,7 +318,7 @@ def test_a_step_that_tells_more_than_the_seats_board_says_so_on_screen():
 
 
 def test_the_end_of_a_walkthrough_that_plays_a_game_to_its_end_says_who_won():
-    won = walkthrough("cloak-dagger-winning")
+    won = walkthrough("cloak-dagger-near-misses")
     won.walk_jump(won.walk["count"])
     assert won.status == "Game over: Seat 1 wins. The walkthrough is complete."
     unfinished = walkthrough("cloak-dagger-first-steps")
