@@ -28,7 +28,9 @@ rulebook (``quote``) and carry ``claims`` (below).  The four kinds:
     ``accept`` (notations) and/or ``match`` (a regular expression a notation
     fully matches) say which legal moves satisfy the step; ``why`` explains
     particular wrong moves, ``otherwise`` every other one; ``praise`` is said
-    after any accepted move (so it must not assume the scripted one).
+    after any accepted move (so it must not assume the scripted one), unless
+    ``feedback`` has words for that move: where the step is a decision, what
+    each accepted choice risks and gains, as the learner's seat sees it.
 ``question``
     Asks; the right answer is computed from the engine, never typed in.
     ``answer`` is a query (below); ``choices`` are ``{"text", "value"}``
@@ -320,6 +322,8 @@ class Expect:
     (True, True, False)
     >>> e.explain("pass")
     'Doing nothing moves no agent.'
+    >>> Expect(seat=1, accept=("a", "b"), praise="Done.", feedback={"b": "Safe, but slow."}).reply("a")
+    'Done.'
     """
 
     seat: int
@@ -328,6 +332,8 @@ class Expect:
     why: Mapping[str, str] = field(default_factory=dict)
     otherwise: str = ""
     praise: str = ""
+    feedback: Mapping[str, str] = field(default_factory=dict)
+    """Words for particular accepted moves (a decision's choices), said instead of ``praise``."""
 
     def accepts(self, notation: str) -> bool:
         """Does this (legal) move satisfy the step?"""
@@ -336,6 +342,10 @@ class Expect:
     def explain(self, notation: str) -> str:
         """Why a legal move that does not satisfy the step is not what the step asks."""
         return self.why.get(notation) or self.otherwise or "That move is legal, but it is not what this step asks."
+
+    def reply(self, notation: str) -> str:
+        """What the walkthrough says after an accepted move."""
+        return self.feedback.get(notation) or self.praise or "Yes: that does it."
 
 
 @dataclass(frozen=True)
@@ -518,7 +528,7 @@ def load(name: str) -> Scenario:
 _COMMON = {"kind", "caption", "rule", "quote", "claims", "shows_hidden"}
 _KEYS = {
     StepKind.NARRATED: _COMMON | {"do"},
-    StepKind.YOUR_TURN: _COMMON | {"do", "accept", "match", "why", "otherwise", "praise"},
+    StepKind.YOUR_TURN: _COMMON | {"do", "accept", "match", "why", "otherwise", "praise", "feedback"},
     StepKind.QUESTION: _COMMON | {"answer", "choices", "number", "explain"},
     StepKind.END: _COMMON | {"links"},
 }
@@ -607,10 +617,20 @@ def _expect(data: Mapping[str, Any], where: str) -> Expect:
         raise RecordError(f"{where}.match", f"is not a regular expression ({err})") from None
     if not accept and not match:
         raise RecordError(where, "a your-turn step needs 'accept' or 'match'")
-    why = data.get("why", {})
-    if not isinstance(why, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in why.items()):
-        raise RecordError(f"{where}.why", "must map notations to explanations")
-    return Expect(seat, tuple(accept), match, why, _text(data, "otherwise", where), _text(data, "praise", where))
+    why, feedback = (_texts_by_move(data, key, where) for key in ("why", "feedback"))
+    expect = Expect(seat, tuple(accept), match, why, _text(data, "otherwise", where), _text(data, "praise", where),
+                    feedback)
+    for notation in feedback:
+        if not expect.accepts(notation):
+            raise RecordError(f"{where}.feedback", f"{notation!r} is not a move the step accepts (explain it in 'why')")
+    return expect
+
+
+def _texts_by_move(data: Mapping[str, Any], key: str, where: str) -> dict[str, str]:
+    value = data.get(key, {})
+    if not isinstance(value, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in value.items()):
+        raise RecordError(f"{where}.{key}", "must map notations to explanations")
+    return value
 
 
 def _question(data: Mapping[str, Any], where: str, omniscient: bool) -> Question:

@@ -286,7 +286,7 @@ class Walkthrough(PlayBoard):
                                  **self._rule(step.rule)}
             return False
         self._advance({self._at: f"{step.expect.seat}: {action}"},
-                      feedback={"ok": True, "step": self._at + 1, "text": step.expect.praise or "Yes: that does it."})
+                      feedback={"ok": True, "step": self._at + 1, "text": step.expect.reply(action)})
         return True
 
     # -- what a walkthrough refuses -----------------------------------------------------------

@@ -47,3 +47,21 @@ def test_a_learners_move_is_a_choice_never_the_only_legal_move(name) -> None:
     only = [i + 1 for i, step in enumerate(tour.steps)
             if step.expect is not None and len(tour.game_at(i).legal_actions(step.expect.seat)) < 2]
     assert only == [], "your-turn steps where the learner has a single legal move"
+
+
+def decisions(tour: scenarios.Scenario) -> list[int]:
+    """The your-turn steps where the learner chooses: at least two legal moves the step has its own words for
+    (moves it accepts and goes on from, and moves whose risk its ``why`` explains)."""
+    found = []
+    for i, step in enumerate(tour.steps):
+        if step.expect is None:
+            continue
+        legal = [str(a) for a in tour.game_at(i).legal_actions(step.expect.seat)]
+        if sum(step.expect.accepts(m) or m in step.expect.why for m in legal) >= 2:
+            found.append(i + 1)
+    return found
+
+
+@pytest.mark.parametrize("notebook", [p.notebook for t in GAMES for p in t.parts[1:] if walkthrough_names([p.notebook])])
+def test_every_lesson_after_the_first_makes_the_learner_decide_at_least_once(notebook) -> None:
+    assert any(decisions(scenarios.load(name)) for name in walkthrough_names([notebook]))

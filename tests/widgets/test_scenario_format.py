@@ -184,3 +184,22 @@ def test_only_an_omniscient_scenario_may_ask_about_another_seat():
 def test_unknown_scenario_name_is_a_record_error():
     with pytest.raises(RecordError, match="no such scenario"):
         scenarios.load("../etc/passwd")
+
+
+def test_a_decision_says_what_each_accepted_choice_risks_and_the_player_says_it():
+    from spynb.widgets.walkthrough_player import player_class
+    from spynb.widgets.play import board_class
+
+    def decide(d):
+        d["steps"][2].update(accept=["11", "12"], praise="Hidden.", feedback={"12": "Far from the plans."})
+
+    tour = from_data(data(decide))
+    assert tour.steps[2].expect.reply("12") == "Far from the plans." and tour.steps[2].expect.reply("11") == "Hidden."
+    player = player_class(board_class("cloak-dagger"))(tour)
+    player.walk_jump(3)
+    assert player.play("12") and player.feedback["text"] == "Far from the plans."
+
+
+def test_feedback_for_a_move_the_step_does_not_accept_is_refused():
+    with pytest.raises(RecordError, match=r"steps\[2\]\.feedback: '12' is not a move the step accepts"):
+        from_data(data(lambda d: d["steps"][2].update(feedback={"12": "no"})))
