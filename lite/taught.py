@@ -8,7 +8,13 @@ step of that scenario teaches the rule in its ``rule`` field.  A rule sentence
 text of its own (The Target's *Setup*, over *Affiliation Setup Chart* and *Setup
 Steps*) has nothing to teach: its sections are taught.
 
-Usage: ``python lite/taught.py`` prints what is taught nowhere.
+A rule is taught four ways (:data:`WAYS`): explained (a rule link in the
+prose, or a step's caption), shown on the board (a step that plays a move),
+done by the learner (a your-turn step) and checked by a question (a question
+step). :func:`short_of_four` names the ways each rule still lacks.
+
+Usage: ``python lite/taught.py`` prints what is taught nowhere, then what is
+taught fewer than four ways.
 """
 
 from __future__ import annotations
@@ -29,9 +35,14 @@ from tracks import Track, load_tracks, markdown_links  # noqa: E402
 import spynb  # noqa: E402
 from spynb.engine import RULEBOOK, RULING  # noqa: E402
 from spynb.rulespage import rule_anchor  # noqa: E402
+from spynb.scenarios import Step, StepKind  # noqa: E402
 from spynb.scenarios import load as load_scenario  # noqa: E402
 
-__all__ = ["Lesson", "teachable", "lessons", "taught_where", "untaught", "walkthroughs_in", "main"]
+__all__ = ["Lesson", "WAYS", "teachable", "lessons", "taught_where", "untaught", "short_of_four", "walkthroughs_in",
+           "main"]
+
+WAYS = ("explained", "shown on the board", "done by the learner", "checked by a question")
+"""The four ways a rule is taught, each counted on its own."""
 
 _RULE_LINK = re.compile(r"rules/index\.html(?:\?%)?#(.+)$")
 _WALKTHROUGH = re.compile(r"""walkthrough\(\s*["']([\w-]+)["']""")
@@ -43,6 +54,8 @@ class Lesson:
 
     notebook: str
     where: str
+    ways: tuple[str, ...] = WAYS[:1]
+    """Which of the :data:`WAYS` this place teaches the rule."""
 
 
 def teachable() -> dict[str, tuple[str, ...]]:
@@ -92,9 +105,18 @@ def lessons(notebooks: Path, tracks: tuple[Track, ...]) -> list[tuple[str, Lesso
                 for name in _WALKTHROUGH.findall("".join(cell["source"])):
                     scenario = load_scenario(name)
                     for step, entry in enumerate(scenario.steps, start=1):
-                        found += [(rid, Lesson(part.notebook, f"walkthrough “{scenario.title}”, step {step}"))
+                        found += [(rid, Lesson(part.notebook, f"walkthrough “{scenario.title}”, step {step}",
+                                               _step_ways(entry)))
                                   for rid in (_cited(entry.rule) if entry.rule else ())]
     return found
+
+
+def _step_ways(step: Step) -> tuple[str, ...]:
+    """How a walkthrough step teaches its rule: a question checks it; any other step's caption explains it, a step
+    with a move shows it on the board, and a your-turn step has the learner do it."""
+    if step.kind is StepKind.QUESTION:
+        return WAYS[3:]
+    return WAYS[:3] if step.kind is StepKind.YOUR_TURN else WAYS[:2] if step.moves else WAYS[:1]
 
 
 def taught_where(notebooks: Path, tracks: tuple[Track, ...]) -> dict[str, list[Lesson]]:
@@ -111,10 +133,23 @@ def untaught(notebooks: Path, tracks: tuple[Track, ...]) -> list[str]:
     return [rid for rid, found in taught_where(notebooks, tracks).items() if not found]
 
 
+def short_of_four(notebooks: Path, tracks: tuple[Track, ...]) -> dict[str, list[str]]:
+    """Each rulebook section and ruling taught fewer than four ways, and the ways it lacks (in :data:`WAYS` order)."""
+    short = {}
+    for rid, found in taught_where(notebooks, tracks).items():
+        taught = {way for lesson in found for way in lesson.ways}
+        if len(taught) < len(WAYS):
+            short[rid] = [way for way in WAYS if way not in taught]
+    return short
+
+
 def main() -> int:
     missing = untaught(REPO / "notebooks", load_tracks())
     print("\n".join(missing))
     print(f"taught: {len(missing)} rulebook section(s) and ruling(s) taught nowhere", file=sys.stderr)
+    short = short_of_four(REPO / "notebooks", load_tracks())
+    print("\n".join(f"{rid}: {', '.join(ways)}" for rid, ways in short.items()))
+    print(f"taught: {len(short)} taught fewer than four ways", file=sys.stderr)
     return 0
 
 

@@ -3,7 +3,9 @@
 The lessons are computed from the site's tracks (``lite/tracks.json``): rule
 links in their notebooks' markdown and the steps of the walkthroughs they play
 (``lite/taught.py``).  What is not taught yet is listed in
-``tests/untaught_rules.txt``; the list may only shrink.
+``tests/untaught_rules.txt``, and what is taught fewer than the four ways
+(explained, shown on the board, done by the learner, checked by a question)
+in ``tests/taught_short_of_four.txt``; both lists may only shrink.
 """
 
 from __future__ import annotations
@@ -19,10 +21,11 @@ from spynb.scenarios import load
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "lite"))
 
-from taught import lessons, taught_where, teachable, untaught  # noqa: E402
+from taught import WAYS, lessons, short_of_four, taught_where, teachable, untaught  # noqa: E402
 from tracks import Part, Track, load_tracks  # noqa: E402
 
 UNTAUGHT = REPO / "tests" / "untaught_rules.txt"
+SHORT_OF_FOUR = REPO / "tests" / "taught_short_of_four.txt"
 NOTEBOOKS = REPO / "notebooks"
 
 
@@ -87,3 +90,45 @@ def test_a_walkthrough_step_without_a_rule_teaches_nothing(tmp_path: Path, monke
     track = Track(id="t", title="T", kind="", summary="", parts=(Part("one.ipynb", "One"),))
     steps = [lesson.where for lessons_of_rule in taught_where(tmp_path, (track,)).values() for lesson in lessons_of_rule]
     assert steps and not any(where.endswith("step 1") for where in steps)
+
+
+def listed_short_of_four() -> dict[str, list[str]]:
+    """``tests/taught_short_of_four.txt``: ``<rule id>: <way>, <way>`` per line."""
+    lines = SHORT_OF_FOUR.read_text(encoding="utf-8").splitlines()
+    entries = [line.partition(":") for line in lines if line.strip() and not line.startswith("#")]
+    return {rid.strip(): [way.strip() for way in ways.split(",")] for rid, _, ways in entries}
+
+
+def test_every_section_and_ruling_is_taught_four_ways_or_listed_with_the_ways_it_lacks() -> None:
+    listed = listed_short_of_four()
+    new = {rid: [w for w in ways if w not in listed.get(rid, [])]
+           for rid, ways in short_of_four(NOTEBOOKS, load_tracks()).items()}
+    assert {rid: ways for rid, ways in new.items() if ways} == {}, f"not in {SHORT_OF_FOUR.name}"
+
+
+def test_the_short_of_four_list_only_shrinks() -> None:
+    short = short_of_four(NOTEBOOKS, load_tracks())
+    done = {rid: [w for w in ways if w not in short.get(rid, [])] for rid, ways in listed_short_of_four().items()}
+    assert {rid: ways for rid, ways in done.items() if ways} == {}, f"taught now: remove from {SHORT_OF_FOUR.name}"
+
+
+def test_the_short_of_four_list_names_real_rules_and_ways() -> None:
+    known = {rid for ids in teachable().values() for rid in ids}
+    listed = listed_short_of_four()
+    assert [rid for rid in listed if rid not in known] == []
+    assert [w for ways in listed.values() for w in ways if w not in WAYS] == []
+
+
+def test_each_step_kind_counts_its_own_ways(tmp_path: Path) -> None:
+    notebook = ('{"cells": [{"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": null, '
+                '"source": ["walkthrough(\\"cloak-dagger-first-steps\\")"]}], "metadata": {}}')
+    (tmp_path / "one.ipynb").write_text(notebook, encoding="utf-8")
+    track = Track(id="t", title="T", kind="", summary="", parts=(Part("one.ipynb", "One"),))
+    tour = load("cloak-dagger-first-steps")
+    seen = set()
+    for _, lesson in lessons(tmp_path, (track,)):
+        step = tour.steps[int(lesson.where.rpartition(" ")[2]) - 1]
+        kind = "moves" if step.kind.value == "narrated" and step.do else step.kind.value
+        seen.add(kind)
+        assert lesson.ways == {"question": WAYS[3:], "your-turn": WAYS[:3], "moves": WAYS[:2]}.get(kind, WAYS[:1])
+    assert {"question", "your-turn", "moves"} <= seen
