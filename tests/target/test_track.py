@@ -21,10 +21,13 @@ PARTS = track_parts("target")
 TOURS = sorted(walkthrough_names(PARTS))
 
 
-def test_the_track_has_four_to_six_short_notebooks_the_game_last() -> None:
-    assert 4 <= len(PARTS) <= 6
-    assert PARTS[-1] == "target/06-play.ipynb" and "TargetBoard(" in "".join(cells(PARTS[-1], "code"))
-    assert [p.split("/")[1][:2] for p in PARTS] == [f"{i:02d}" for i in range(1, len(PARTS) + 1)]
+def test_the_track_opens_with_the_guided_game_then_four_to_six_short_notebooks_the_game_last() -> None:
+    """Part 0 is the guided first game (in play order); the deeper lessons after it follow the rulebook."""
+    first, *deeper = PARTS
+    assert first == "target/00-first-game.ipynb" and walkthrough_names([first]) == ["target-first-game"]
+    assert 4 <= len(deeper) <= 6
+    assert deeper[-1] == "target/06-play.ipynb" and "TargetBoard(" in "".join(cells(deeper[-1], "code"))
+    assert [p.split("/")[1][:2] for p in PARTS] == [f"{i:02d}" for i in range(len(PARTS))]
     assert sorted(p.name for p in (REPO / "notebooks" / "target").glob("*.ipynb")) == [p.split("/")[1] for p in PARTS]
 
 
@@ -120,3 +123,25 @@ def test_the_components_section_names_every_rookie_card_with_its_category() -> N
 def test_no_rule_of_the_target_is_left_untaught() -> None:
     untaught = (REPO / "tests" / "untaught_rules.txt").read_text(encoding="utf-8").splitlines()
     assert not [line for line in untaught if line.startswith("TG")]
+
+
+def test_the_guided_game_plays_a_turns_steps_a_deflect_a_counter_a_clearance_and_a_team_win_for_the_learner() -> None:
+    """Issue 32: four players; the learner, CIA or KGB, deflects, counters an attack, turns in a set, and wins with
+    the team by the third matching Intel at its HQ, on every way through; no learner move is a bare resolve."""
+    tour = scenarios.load("target-first-game")
+    assert tour.seats == 4 and tour.seat is not None
+    moves = [s for s in tour.steps if s.kind is StepKind.YOUR_TURN]
+    assert not [s.do for s in moves if s.do.endswith(": resolve")]
+    assert sum(len(s.expect.accept) > 1 or bool(s.expect.match) for s in moves) >= 2, "decisions, not only clicks"
+    paths = list(tour.paths())
+    assert len(paths) > 1
+    for answers in paths:
+        final = tour.record(answers).replay().state
+        mine = {e.kind for e in final.events if e.actor == tour.seat}
+        assert {"counter", "clearance"} <= mine, answers
+        kinds = {e.kind for e in final.events[len(tour.record().replay(len(tour.setup)).state.events):]}
+        assert {"deflect", "counter", "movement", "take", "deposit", "win"} <= kinds, answers
+        assert final.affiliation[tour.seat] in ("cia", "kgb") and final.win_team == final.affiliation[tour.seat]
+        letters = [card[-1] for card in final.deposits[final.win_team.upper()]]
+        assert max(map(letters.count, letters)) == 3 and tour.seat in final.winners
+    assert "play deflect-forward" in [s.do.split(": ", 1)[1] for s in moves]
