@@ -1,4 +1,5 @@
-"""The Cloak & Dagger track teaches the whole rulebook, in its order, with a move and a question for each section."""
+"""The Cloak & Dagger track opens with a guided first game, then teaches the whole rulebook, in its order, with a move
+and a question for each section."""
 
 from __future__ import annotations
 
@@ -17,11 +18,13 @@ from tests.track_notebooks import cells, track_parts, walkthrough_names
 SECTIONS_WITHOUT_A_MOVE = {"CD/Preparation": "the cut is chance: nobody chooses the card cut"}
 """Sections the learner cannot act out as a move of their own, and why."""
 PARTS = track_parts("cloak-dagger")
+FIRST_GAME, DEEPER = PARTS[0], PARTS[1:]
+"""The guided first game (played in play order), then the parts that follow the rulebook."""
 
 
-def walkthroughs() -> list[scenarios.Scenario]:
-    """The scenarios the track's notebooks play, in reading order."""
-    return [scenarios.load(name) for name in walkthrough_names(PARTS)]
+def walkthroughs(parts: list[str] = PARTS) -> list[scenarios.Scenario]:
+    """The scenarios the track's notebooks (all of them, unless ``parts`` says which) play, in reading order."""
+    return [scenarios.load(name) for name in walkthrough_names(parts)]
 
 
 def section_of(rule_id: str) -> str:
@@ -39,12 +42,14 @@ def kinds_by_section() -> dict[str, set[str]]:
 
 
 def test_the_track_goes_from_the_cards_to_a_game_in_the_rulebooks_order() -> None:
-    parts = PARTS
+    """After the guided first game (which meets the rules in play order), the parts follow the rulebook."""
+    assert FIRST_GAME == "cloak-dagger/00-first-game.ipynb"
+    parts = DEEPER
     assert parts[0] == "cloak-dagger/01-start-here.ipynb" and parts[-1] == "cloak-dagger/06-play.ipynb"
     assert 4 <= len(parts) <= 6
     sections = [r.id for r in spynb.get_spec("cloak-dagger").rules.sections()]
     first_taught = []
-    for tour in walkthroughs():
+    for tour in walkthroughs(parts):
         for step in tour.steps:
             section = section_of(step.rule) if step.rule.startswith("CD/") else ""  # rulebook words, not rulings
             if section in sections and section not in first_taught:
@@ -77,7 +82,7 @@ def test_placing_is_labelled_as_spynbs_ruling_where_it_is_taught() -> None:
     """CD-5: placing is compulsory, and the track says it is the project's ruling, not the rulebook's words."""
     steps = [s for tour in walkthroughs() for s in tour.steps if s.rule == "CD-5" and s.kind is StepKind.QUESTION]
     assert any("spynb's ruling" in s.question.explain for s in steps)
-    two = "".join(cells(PARTS[1], "markdown") + cells(PARTS[1], "code"))
+    two = "".join(cells(DEEPER[1], "markdown") + cells(DEEPER[1], "code"))
     assert "spynb's ruling" in two and "#CD-5" in two
 
 
@@ -136,7 +141,7 @@ def test_CD_2_the_setup_states_the_cut_order_of_the_stack_and_labels_the_recut()
 
 def test_CD_5_CD_9_placing_is_taught_with_its_conditions_and_the_exhausted_stack() -> None:
     """CD-5, CD-6, CD-9: the four actions name the empty hand of placing and starting, and what an empty stack does."""
-    actions = cells(PARTS[1], "markdown")[0]
+    actions = cells(DEEPER[1], "markdown")[0]
     place, start = (re.search(rf"\*\*{name}\.\*\*.*?(?=\n\d\. |\Z)", actions, re.S).group(0)
                     for name in ("Place", "Start a transfer"))
     assert "hold no card" in place and "stack still has cards" in place and "#CD-9" in place and "#CD-5" in place
@@ -167,3 +172,55 @@ def test_no_caption_of_a_seats_walkthrough_names_a_card_another_seat_drew() -> N
             if step.do.startswith("chance: draw") and i and tour.steps[i - 1].do.split(":")[0].strip() != str(tour.seat):
                 card = step.do.split()[-1]
                 assert not re.search(rf"\b{card}\b", step.caption), f"{tour.id} step {i + 1}: {step.caption!r}"
+
+
+def learners_events(tour: scenarios.Scenario, answers: dict[int, str] | None = None) -> list[set[str]]:
+    """Per your-turn step of ``tour`` (on the path ``answers`` chooses): the kinds of the learner's own events its
+    move made (``show_empty`` a place, ``take`` a start, ``finish`` a finish, ``track``, ``win``)."""
+    made = []
+    for i, step in enumerate(tour.steps):
+        if step.kind is StepKind.YOUR_TURN:
+            before = tour.game_at(i, answers).view(tour.seat)["events"]
+            after = tour.game_at(i + 1, answers).view(tour.seat)["events"]
+            made.append({e["kind"] for e in after[len(before):] if e["actor"] == tour.seat})
+    return made
+
+
+def test_the_first_game_has_the_learner_place_start_finish_track_and_win_on_every_way_through() -> None:
+    """Issue 32: in the guided game the learner's own moves place a card, start and finish a transfer, track, and
+    win; on every path the walkthrough accepts, in that order of first use."""
+    tour = scenarios.load(walkthrough_names([FIRST_GAME])[0])
+    assert tour.seats == 2 and tour.seat == 1
+    for answers in tour.paths():
+        made = learners_events(tour, answers)
+        order = [next(k for k, kinds in enumerate(made) if kind in kinds)
+                 for kind in ("show_empty", "take", "finish", "track", "win")]
+        assert order == sorted(order), answers
+        assert made[-1] >= {"finish", "win"}, "the win is the learner's own finish (CD-8)"
+
+
+def test_CD_8_the_first_game_wins_by_finishing_into_the_envelope_a_double_agent_shares() -> None:
+    """CD-8: finishing into the envelope counts, and the pistol beside the documents does not block; a question asks
+    it first, answered from the learner's seat."""
+    tour = scenarios.load(walkthrough_names([FIRST_GAME])[0])
+    last = len(tour.steps) - 2
+    asked = tour.steps[last - 1]
+    assert asked.kind is StepKind.QUESTION and asked.rule == "CD-8"
+    assert asked.question.right(tour.game_at(last - 1), 1) == [[1]]
+    before, after = tour.game_at(last), tour.game_at(last + 1)
+    assert "a" in before.view(1)["hand"] and after.view(1)["hand"] == "" and after.state.winners == (1,)
+    assert {"a", "d", "X", "Y", "Z"} <= set(after.view(1)["notes"][5]["letters"])
+
+
+def test_the_first_game_makes_the_learner_decide_where_to_look_and_goes_on_from_the_choice() -> None:
+    """A your-turn step accepts looks into several envelopes the learner has not all seen, says something about
+    each, and the walkthrough goes on (to the win, see tests/site/test_first_games.py) from whichever was chosen."""
+    tour = scenarios.load(walkthrough_names([FIRST_GAME])[0])
+    looks = [i for i, s in enumerate(tour.steps) if s.expect is not None and len(s.expect.accept) >= 3
+             and all(a.isdigit() for a in s.expect.accept)]
+    assert looks
+    step = tour.steps[looks[0]]
+    notes = tour.game_at(looks[0]).view(1)["notes"]
+    assert any(notes[int(a) - 1]["unknown"] for a in step.expect.accept), "at least one look is into the unknown"
+    assert set(step.expect.feedback) == set(step.expect.accept) and step.expect.praise
+    assert {i for answers in tour.paths() for i in answers} >= {looks[0]}
