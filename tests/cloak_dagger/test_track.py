@@ -86,9 +86,9 @@ def test_placing_is_labelled_as_spynbs_ruling_where_it_is_taught() -> None:
     assert "spynb's ruling" in two and "#CD-5" in two
 
 
-def test_the_winning_walkthrough_ends_in_a_win_after_both_near_misses() -> None:
+def test_the_near_misses_walkthrough_ends_in_a_win_after_both_near_misses() -> None:
     """CD-8: a rival's agent in the envelope, or cards in hand, stop a win; the walkthrough ends won."""
-    tour = scenarios.load("cloak-dagger-winning")
+    tour = scenarios.load("cloak-dagger-near-misses")
     assert tour.game_at(len(tour.steps) - 1).state.winners == (1,)
     near = [i for i, s in enumerate(tour.steps) if s.kind is StepKind.QUESTION and s.rule == "CD/Winning.1"]
     assert len(near) == 2
@@ -96,9 +96,9 @@ def test_the_winning_walkthrough_ends_in_a_win_after_both_near_misses() -> None:
         assert tour.steps[i].question.right(tour.game_at(i), tour.seat) == [[]]  # no winner, on both
 
 
-def test_CD_8_the_winning_walkthrough_wins_by_finishing_a_transfer_into_the_envelope() -> None:
+def test_CD_8_the_near_misses_walkthrough_wins_by_finishing_a_transfer_into_the_envelope() -> None:
     """CD-8, "finishing into it counts": the last move of the walkthrough puts the learner's last card away and wins."""
-    tour = scenarios.load("cloak-dagger-winning")
+    tour = scenarios.load("cloak-dagger-near-misses")
     last = max(i for i, s in enumerate(tour.steps) if s.kind is StepKind.YOUR_TURN)
     asked = tour.steps[last - 1]
     assert asked.kind is StepKind.QUESTION and asked.question.right(tour.game_at(last - 1), 1) == [[1]]

@@ -59,5 +59,5 @@ def test_a_guided_game_offers_a_real_game_and_the_rules_in_depth_at_the_end(trac
 
 
 def test_the_word_count_reads_prose_and_skips_link_addresses() -> None:
-    assert word_count("Win the [game](../rules/index.html?%#CD/Aim) now.") == 3
+    assert word_count("Win the [game](../rules/index.html?%#CD/Aim) now.") == 4
     assert word_count("Seat 2's cloak d: X, Y & Z.") == 7
