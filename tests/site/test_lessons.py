@@ -65,3 +65,13 @@ def decisions(tour: scenarios.Scenario) -> list[int]:
 @pytest.mark.parametrize("notebook", [p.notebook for t in GAMES for p in t.parts[1:] if walkthrough_names([p.notebook])])
 def test_every_lesson_after_the_first_makes_the_learner_decide_at_least_once(notebook) -> None:
     assert any(decisions(scenarios.load(name)) for name in walkthrough_names([notebook]))
+
+
+def test_every_notebooks_cell_ids_are_unique() -> None:
+    """nbformat 4.5: a cell id names one cell (a split cell needs an id of its own)."""
+    import json
+    from pathlib import Path
+
+    for path in sorted((Path(__file__).resolve().parents[2] / "notebooks").rglob("*.ipynb")):
+        ids = [cell.get("id") for cell in json.loads(path.read_text(encoding="utf-8"))["cells"] if cell.get("id")]
+        assert len(ids) == len(set(ids)), path.name
