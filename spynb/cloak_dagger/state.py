@@ -158,7 +158,7 @@ class CloakDaggerState(State):
         self._history = NULL_HISTORY
         return True
 
-    def explain_illegal(self, action: Action, seat: int) -> IllegalActionError:
+    def _explain_illegal(self, action: Action, seat: int) -> IllegalActionError:
         rules = self.spec.rules
         if self.phase is SELECT:
             return rules.illegal("CD-3", f"First select an envelope by its number (1-20), not {str(action)!r}", action)

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from .errors import ActionError, IllegalActionError, SeatError
+from .errors import ActionError, IllegalActionError, SeatError, SpynbError
 
 if TYPE_CHECKING:
     from dataclasses import Field
@@ -268,6 +268,17 @@ class View:
     def omniscient(self) -> bool:
         return self.seat is None
 
+    def seat_of(self, game: str) -> int:
+        """The seat whose view of ``game`` this is (what imagining its hidden part starts from).
+
+        :raises SpynbError: for the omniscient view, or a view of another game.
+        """
+        if self.game != game:
+            raise SpynbError(f"this is a view of {self.game!r}, not of {game!r}")
+        if self.seat is None:
+            raise SpynbError("this is the omniscient view: imagine from a seat's view")
+        return self.seat
+
     def __getitem__(self, key: str) -> Any:
         return self.data[key]
 
@@ -487,13 +498,16 @@ class State(ABC):
         """Validate ``action`` for ``seat`` (default: the only seat to move), then do it.
 
         :raises IllegalActionError: naming the rule, and changing nothing, when the action is not
-            allowed (not this seat's turn, the game over, or a rule of the game forbids it).
+            allowed (not this seat's turn, a seat playing a chance outcome, the game over, or a rule of the
+            game forbids it).
         :raises SeatError: when ``seat`` is not a seat the game has (ENG-4).
         """
         turn = self.turn
         if turn.chance:
             if seat is not None:  # tested here, not in _refuse_unknown_seat: chance's turn is a hot path
                 check_seat(seat, self.seats)
+                raise self.spec.rules.illegal(
+                    "ENG-1", f"It is chance's turn: only chance plays {action}, not seat {seat}", action)
             if not self._is_legal_here(action, None):
                 raise self.spec.rules.illegal(
                     "ENG-1", f"It is chance's turn: {action} is not one of its possible outcomes", action)
@@ -506,12 +520,34 @@ class State(ABC):
             _refuse_unknown_seat(self, seat, optional=True)
             raise self._not_this_seat(turn, seat, action)
         if not self._is_legal_here(action, seat):
-            raise self.explain_illegal(action, seat)
+            raise self._chance_only(action) if getattr(action, "is_chance", False) else \
+                self._explain_illegal(action, seat)
         self._apply(action, seat)
+
+    def explain_illegal(self, action: Action, seat: int) -> IllegalActionError:
+        """Why ``action`` is not legal for ``seat`` now, citing the rule.
+
+        A seat not to move is told so (ENG-1, ENG-2), whatever is hidden; a chance outcome is chance's alone
+        (ENG-1); otherwise the game says which of its rules forbids the action.
+        """
+        turn = self.turn
+        if seat not in turn.seats:
+            return self._not_this_seat(turn, seat, action)
+        if getattr(action, "is_chance", False):
+            return self._chance_only(action)
+        return self._explain_illegal(action, seat)
+
+    def _chance_only(self, action: Action) -> IllegalActionError:
+        """Why a seat cannot play the chance outcome ``action`` (ENG-1)."""
+        return self.spec.rules.illegal("ENG-1", f"{action} is a chance outcome: only chance plays it", action)
 
     def _not_this_seat(self, turn: Turn, seat: int | None, action: Action) -> IllegalActionError:
         """Why ``seat`` (or nobody named) cannot act now."""
         rules = self.spec.rules
+        if getattr(action, "is_chance", False) and not turn.over:
+            return self._chance_only(action)
+        if turn.chance:
+            return rules.illegal("ENG-1", f"It is chance's turn, not seat {seat}'s", action)
         if not turn.seats:
             return rules.illegal("ENG-2", "The game is over: nobody can act any more", action)
         if seat is None:
@@ -523,8 +559,9 @@ class State(ABC):
         """Do a legal action (already validated); ``seat`` is ``None`` for chance."""
 
     @abstractmethod
-    def explain_illegal(self, action: Action, seat: int) -> IllegalActionError:
-        """Why ``action`` is not legal for ``seat`` now, citing the rule."""
+    def _explain_illegal(self, action: Action, seat: int) -> IllegalActionError:
+        """Why ``action`` (not a chance outcome) is not legal for ``seat``, one of the seats to move, citing the
+        rule."""
 
     @abstractmethod
     def clone(self) -> State:

@@ -351,10 +351,8 @@ class KloakState(State):
         self._history = NULL_HISTORY
         return True
 
-    def explain_illegal(self, action: Action, seat: int) -> IllegalActionError:
+    def _explain_illegal(self, action: Action, seat: int) -> IllegalActionError:
         rules = self.spec.rules
-        if isinstance(action, Place):
-            return rules.illegal("KL-2", "The setup places the small pieces at random; a player cannot", action)
         if self.phase == CHOOSE:
             lines = ", ".join(f"'score {' '.join(line)}'" for line in self.candidates)
             return rules.illegal("KL-6", f"Your move made more than one line of three: choose which three score "

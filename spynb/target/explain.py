@@ -26,8 +26,6 @@ def explain(state: TargetState, action: Action, seat: int) -> IllegalActionError
     """The typed error for an ``action`` ``seat`` may not take now: the rule it breaks and why, in a sentence."""
     illegal, stage, hand = state.spec.rules.illegal, state.stage, state.hands[seat]
     now = f"now is {STAGE_TITLES[stage]}"
-    if getattr(action, "is_chance", False):
-        return illegal("ENG-1", f"{action} is a chance outcome: only chance plays it", action)
     if isinstance(action, Play):
         if stage not in PLAYING:
             return illegal("TG-3", f"Cards are played at the start of a turn, before the reveal; {now}", action)

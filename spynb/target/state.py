@@ -322,7 +322,7 @@ class TargetState(State):
         return True
 
     # -- why not ------------------------------------------------------------------
-    def explain_illegal(self, action: Action, seat: int) -> IllegalActionError:
+    def _explain_illegal(self, action: Action, seat: int) -> IllegalActionError:
         """Why ``action`` is not legal for ``seat`` now (:func:`spynb.target.explain.explain`)."""
         return explain(self, action, seat)
 

@@ -92,7 +92,7 @@ class Toy(State):
     def _log(self, kind: str, actor: int, seen_by: frozenset[int] | None, **data: int) -> None:
         self.log.append(Event(self.step, kind, actor, seen_by, kind, tuple(data.items())))
 
-    def explain_illegal(self, action: Action, seat: int) -> IllegalActionError:
+    def _explain_illegal(self, action: Action, seat: int) -> IllegalActionError:
         raise AssertionError("the check applies only legal actions")
 
     def clone(self) -> Toy:
