@@ -14,6 +14,7 @@ from collections import Counter
 from spynb.engine import View
 
 from .cards import DOCUMENTS, ENVELOPES, STACK_COUNTS, agents_of, owner_of, sort_cards
+from .notes import Notebook
 from .state import DECIDE, SELECT, CloakDaggerState
 
 __all__ = ["determinise", "evaluate"]
@@ -27,11 +28,14 @@ def _cards_in_play(seats: int) -> Counter[str]:
 
 
 def determinise(view: View, rng: random.Random) -> CloakDaggerState:
-    """A state consistent with ``view`` (a seat's view at its own decision)."""
+    """A state consistent with ``view`` (a seat's view at its own decision): the seat's view of it and its legal
+    actions are the real ones.
+
+    :raises SpynbError: for the omniscient view or a view of another game.
+    """
     from .spec import SPEC
 
-    seats, seat = view["seats"], view.seat
-    assert seat is not None, "determinise a seat's view, not the omniscient one"
+    seats, seat = view["seats"], view.seat_of(SPEC.name)
     state = SPEC.new_state("standard", seats, {"turn_limit": view["turn_limit"]})
     assert isinstance(state, CloakDaggerState)  # what SPEC.create makes
     unplaced = _cards_in_play(seats)
@@ -44,6 +48,8 @@ def determinise(view: View, rng: random.Random) -> CloakDaggerState:
     opened = view.data.get("opened")
     now, inside = (opened["envelope"], opened["contents"]) if opened else (None, "")
     # CD-10: notes are stamped with the turn they were seen; the freshest first, the envelope open now (certain) first
+    noted: list[tuple[int, int, str]] = []  # (turn seen, envelope, card) of each card placed by a note but `now`'s
+    # CD-10: notes are stamped with the turn they were seen; the freshest first, the envelope open now (certain) first
     for note in sorted(view["notes"], key=lambda note: (note["envelope"] != now, -(note["seen_turn"] or 0))):
         e = note["envelope"]
         letters = inside if e == now else note["letters"]
@@ -51,12 +57,22 @@ def determinise(view: View, rng: random.Random) -> CloakDaggerState:
             if unplaced[card] > 0:  # a stale note loses to fresher knowledge: the freshest come first
                 unplaced[card] -= 1
                 envelopes[e] += card
+                if e != now:
+                    noted.append((note["seen_turn"] or 0, e, card))
     for note in view["notes"]:
         e = note["envelope"]
         unknown_slots.extend([e] * note["unknown"])
         if not note["complete"]:
             open_places.append(e)
     stack_hidden_size = view["stack_size"] - len(view["stack_bottom"])
+    missing = {other: view["hand_sizes"][str(other)] - len(hands.get(other, ""))
+               for other in range(1, seats + 1) if other != seat}
+    # hand sizes are certain, notes may be stale (a card taken unseen): the stalest noted cards make up a shortfall
+    noted.sort()
+    shortfall = stack_hidden_size + sum(missing.values()) + len(unknown_slots) - sum((+unplaced).values())
+    for _, e, card in noted[:max(shortfall, 0)]:
+        envelopes[e] = envelopes[e].replace(card, "", 1)
+        unplaced[card] += 1
     agents = [c for c in unplaced.elements() if owner_of(c) is not None]
     others = [c for c in unplaced.elements() if owner_of(c) is None]
     rng.shuffle(agents)
@@ -64,14 +80,13 @@ def determinise(view: View, rng: random.Random) -> CloakDaggerState:
     stack = Counter(others[:stack_hidden_size])
     rest = agents + others[stack_hidden_size:]
     rng.shuffle(rest)
-    for other in range(1, seats + 1):
-        if other != seat:
-            missing = view["hand_sizes"][str(other)] - len(hands.get(other, ""))
-            hands[other] = hands.get(other, "") + "".join(rest.pop() for _ in range(min(missing, len(rest))))
+    for other, count in missing.items():
+        hands[other] = hands.get(other, "") + "".join(rest.pop() for _ in range(min(count, len(rest))))
     for e in unknown_slots:
         if rest:
             envelopes[e] += rest.pop()
-    places = open_places or list(ENVELOPES)
+    # cards no note accounts for lie where the notes are not known in full, never in the envelope open now
+    places = [e for e in open_places if e != now] or [e for e in ENVELOPES if e != now]
     for card in rest:
         envelopes[rng.choice(places)] += card
     _set(state, view, seat, envelopes, hands, stack)
@@ -88,6 +103,7 @@ def _set(state: CloakDaggerState, view: View, seat: int, envelopes: dict[int, st
     state.current = view["to_move"][0] if view["to_move"] else seat
     state.owed = {int(s): list(t) for s, t in view["owed"].items()}
     state.phase = SELECT
+    state.known_before = {seat: Notebook.from_view(seat, view["notes"], view["hands_known"])}
     opened = view.data.get("opened")
     if opened:
         state.selected, state.phase = opened["envelope"], DECIDE

@@ -8,8 +8,8 @@ never hold anything the seat did not see.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from spynb.engine import Event
@@ -64,6 +64,17 @@ class Notebook:
     known_hands: dict[int, tuple[str, int]] = field(default_factory=dict)
     """Per seat: the letters everyone knows it holds, and how many more unseen."""
 
+    @classmethod
+    def from_view(cls, seat: int, notes: Sequence[Mapping[str, Any]], hands_known: Mapping[str, str]) -> Notebook:
+        """The notebook a seat's view shows (its ``notes`` and ``hands_known``), as the seat wrote it."""
+        book = cls(seat, {n["envelope"]: Note(n["letters"], n["unknown"], n["gone"], n["seen_turn"], n["complete"])
+                          for n in notes})
+        book.known_hands = {int(s): (letters, 0) for s, letters in hands_known.items()}
+        return book
+
+    def copy(self) -> Notebook:
+        return Notebook(self.seat, {e: replace(note) for e, note in self.notes.items()}, dict(self.known_hands))
+
     def known_in_hand(self, seat: int) -> str:
         """The letters of ``seat``'s hand that everyone has seen."""
         return self.known_hands.get(seat, ("".join(agents_of(seat)), 0))[0]
@@ -110,9 +121,9 @@ class Notebook:
             self.notes[envelope].look(data["contents"], turn)
 
 
-def notebook(seat: int, events: Iterable[Event]) -> Notebook:
-    """Everything ``seat`` has written down, folded from the events it saw."""
-    book = Notebook(seat)
+def notebook(seat: int, events: Iterable[Event], before: Notebook | None = None) -> Notebook:
+    """Everything ``seat`` has written down, folded from the events it saw (after what it knew ``before``)."""
+    book = Notebook(seat) if before is None else before.copy()
     for event in events:
         if event.visible_to(seat):
             book.read(event)

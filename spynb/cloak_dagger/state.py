@@ -77,6 +77,9 @@ class CloakDaggerState(State):
         self._choices: tuple[Action, ...] = ()  # the decisions open after looking inside
         self._history = History(_NARRATORS)
         self._books: dict[int, tuple[Notebook, int]] = {}  # note lists derived so far, per seat
+        self.known_before: dict[int, Notebook] = {}
+        """What a seat had noted before this state's history began (an imagined state's seat, from its view);
+        never changed, so clones share it."""
 
     # -- the contract -----------------------------------------------------------
     @property
@@ -402,7 +405,7 @@ class CloakDaggerState(State):
         chooses from what its envelope holds after the re-deal.  The copy keeps
         only the history ``seat`` saw.
         """
-        book = notebook(seat, self._history.events())
+        book = notebook(seat, self._history.events(), self.known_before.get(seat))
         known = {("env", e): _common(self.envelopes[e], book.notes[e].letters) for e in ENVELOPES}
         known.update({("hand", s): _common(self.hands[s], book.known_in_hand(s))
                       for s in range(1, self.seats + 1) if s != seat})
@@ -482,7 +485,7 @@ class CloakDaggerState(State):
 
     def _notebook(self, seat: int) -> Notebook:
         """The seat's notes, brought up to date with the events since last asked (a cache, not state)."""
-        book, read = self._books.get(seat) or (Notebook(seat), 0)
+        book, read = self._books.get(seat) or (notebook(seat, (), self.known_before.get(seat)), 0)
         history = self._history.events()
         for event in history[read:]:
             if event.visible_to(seat):

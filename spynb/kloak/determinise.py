@@ -87,9 +87,13 @@ def determinise(view: View, rng: random.Random) -> KloakState:
     leaves nothing hidden.  The replay is remembered for the last view asked
     about, so a search that imagines the same view many times replays it
     once and clones it.
+
+    :raises SpynbError: for the omniscient view, a view of another game, or one whose history does not start
+        at the setup.
     """
-    if view.seat is None:
-        raise SpynbError("determinise a seat's view, not the omniscient one")
+    from .spec import SPEC
+
+    view.seat_of(SPEC.name)
     cached = _cache.get(id(view))
     if cached is None or cached[0] is not view:
         if not any(e["kind"] == "place" for e in view["events"]):

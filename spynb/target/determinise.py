@@ -47,12 +47,13 @@ _MOVERS = frozenset(("reverse", "advance-hq"))
 
 
 def determinise(view: View, rng: random.Random) -> TargetState:
-    """A state consistent with ``view`` (a seat's view while the seat has a choice to make)."""
+    """A state consistent with ``view`` (a seat's view while the seat has a choice to make).
+
+    :raises SpynbError: for the omniscient view, a view of another game, or one with nothing to imagine.
+    """
     from .spec import SPEC
 
-    me = view.seat
-    if me is None:
-        raise SpynbError("determinise a seat's view, not the omniscient one")
+    me = view.seat_of(SPEC.name)
     if view["stage"] not in PLAYING and view["stage"] not in RESOLVING:
         raise SpynbError(f"nothing to imagine at the {view['stage']!r} stage: determinise a view where a seat chooses")
     stage = Stage(view["stage"])

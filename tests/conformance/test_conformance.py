@@ -204,3 +204,31 @@ def test_views_are_frozen(name: str) -> None:
     view = spynb.new_game(name, seed=4).view(1)
     with pytest.raises(TypeError):
         view.data["seats"] = 99  # type: ignore[index]
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_an_imagined_world_gives_the_seat_the_same_view_and_legal_actions(config: tuple[str, str, int]) -> None:
+    """``determinise`` imagines only worlds the seat cannot tell from the real one: at each decision, the imagined
+    state's turn, the seat's legal actions and its view (all but the events, which an imagined state has not lived
+    through) are the real ones.  Cloak & Dagger's once put cards in the envelope the seat was looking into."""
+    name, variant, seats = config
+    spec = spynb.get_spec(name)
+    if spec.determinise is None:
+        pytest.skip(f"{name} imagines no worlds")
+    checked = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        for step, (state, seat, _action) in enumerate(playout(spec, variant, seats, seed)):
+            if seat is None:
+                continue
+            view = state.view(seat)
+            imagined = spec.determinise(view, rng)
+            where = f"seed {seed} step {step} seat {seat}"
+            assert imagined.validate() == [], where
+            assert imagined.turn == state.turn, where
+            assert imagined.legal_actions(seat) == state.legal_actions(seat), where
+            mine, theirs = dict(view.data), dict(imagined.view(seat).data)
+            mine.pop("events"), theirs.pop("events")
+            assert theirs == mine, where
+            checked += 1
+    assert checked > 0
