@@ -5,9 +5,10 @@ through every one the spec declares), the bots at the seats (random, rules of th
 and every chance outcome, so ``python -m spynb soak GAME --games 1 --seed S`` replays game ``S``
 exactly.  After each action it checks the game's invariants (``validate()``), that a clone is
 independent (changing it leaves the original as it was), that the action's notation reads back
-and a fresh replay of the actions so far is in the same position, and at the end that the JSON
-record reads back equal and replays to the same final position.  Every ``every`` actions it runs
-the no-leak check (:func:`check_no_leak`) for every seat.
+and a fresh replay of the actions so far is in the same position, that at a chance point no seat
+may play chance's outcome (ENG-1, and nothing changes), and at the end that the JSON record reads
+back equal and replays to the same final position.  Every ``every`` actions (every action of a
+game shorter than that) it runs the no-leak check (:func:`check_no_leak`) for every seat.
 
 Everything here goes through the public contract (``State``, ``Game``, ``Record``, ``GameSpec``),
 so a new game is soaked by existing.
@@ -25,11 +26,11 @@ from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from spynb.bots import make_bot
-from spynb.engine import Action, Game, GameSpec, Record, State, View, sample_chance
+from spynb.engine import Action, Game, GameSpec, IllegalActionError, Record, State, View, sample_chance, whole_number
 from spynb.games import get_spec
 
 __all__ = ["EVERY", "HORIZON", "LINEUPS", "TURN_LIMIT", "Entry", "LeakTally", "SoakReport", "Violation",
-           "check_no_leak", "check_no_leak_at", "configurations", "replay_steps", "setup", "soak", "soak_game"]
+           "check_no_leak", "check_no_leak_at", "checks_leaks", "configurations", "replay_steps", "setup", "soak", "soak_game"]
 
 Entry = tuple[int | None, Action]
 """One step of a game: the acting seat (``None`` for chance) and its action."""
@@ -153,6 +154,16 @@ def check_no_leak_at(state: State, upcoming: Sequence[Entry], seed: object, tall
                            horizon if played_on is None or seat in played_on else 0, hidden)
              for seat in range(1, state.seats + 1))
     return [problem for problem in found if problem]
+
+
+def checks_leaks(step: int, length: int, every: int) -> bool:
+    """Whether the no-leak check runs at ``step`` of a game of ``length`` actions: every ``every`` steps, and at
+    every step of a game shorter than that (else a short game would be checked only before anything is dealt).
+
+    >>> [step for step in range(25) if checks_leaks(step, 25, 10)], checks_leaks(3, 4, 10)
+    ([0, 10, 20], True)
+    """
+    return length < every or step % every == 0
 
 
 class _Seen:
@@ -317,8 +328,15 @@ def setup(spec: GameSpec, seed: int) -> tuple[str, int, tuple[str, ...]]:
 
 def soak(game: str, *, games: int, seed: int = 0, every: int = EVERY, horizon: int = HORIZON,
          turn_limit: int = TURN_LIMIT, progress: Callable[[int, int], None] | None = None) -> SoakReport:
-    """Soak ``games`` games of ``game`` with seeds ``seed``, ``seed + 1``, …"""
+    """Soak ``games`` games of ``game`` with seeds ``seed``, ``seed + 1``, …
+
+    :raises SpynbError: for an unknown game, or a count that is not a whole number (``games``, ``every`` and
+        ``turn_limit`` at least 1, ``horizon`` at least 0).
+    """
     spec = get_spec(game)
+    for name, value, least in (("games", games, 1), ("the seed", seed, None), ("every", every, 1),
+                               ("horizon", horizon, 0), ("turn_limit", turn_limit, 1)):
+        whole_number(name, value, least)
     report = SoakReport(game, seed)
     for n in range(games):
         report.add(soak_game(spec, seed + n, every=every, horizon=horizon, turn_limit=turn_limit))
@@ -377,7 +395,7 @@ def _check(game: Game, fingerprints: list[int], every: int, horizon: int, leaks:
             played = fingerprints[step] if step < len(fingerprints) else None
             for check, problem in _step_problems(state, entries[step:], played):
                 violation(step, check, problem)
-            if step % every == 0:
+            if checks_leaks(step, len(entries), every):
                 for problem in check_no_leak_at(state, entries[step:], f"{game.seed}/{step}", leaks, horizon):
                     violation(step, "no-leak", problem)
     except Exception as err:  # noqa: BLE001 -- a crash is a finding, reported with the rest
@@ -407,9 +425,25 @@ def _step_problems(state: State, upcoming: Sequence[Entry], played: int | None) 
     copy = state.clone()
     if copy.view(None) != before:
         yield "clone", "a clone is not in the same position as the original"
+    if seat is None:
+        yield from _chance_seat_problems(copy, action, before)
     copy.apply(action, seat)
     if state.view(None) != before:
         yield "clone", f"applying {_entry(seat, action)} to a clone changed the original"
+
+
+def _chance_seat_problems(state: State, outcome: Action, before: View) -> Iterator[tuple[str, str]]:
+    """At a chance point, a seat playing chance's next ``outcome`` is refused (ENG-1) and changes nothing."""
+    rogue = len(state.events) % state.seats + 1
+    try:
+        state.apply(outcome, rogue)
+    except IllegalActionError as err:
+        if err.rule_id != "ENG-1":
+            yield "chance-seat", f"seat {rogue} playing chance's {outcome} was refused citing {err.rule_id}, not ENG-1"
+    else:
+        yield "chance-seat", f"seat {rogue} was allowed to play chance's {outcome}"
+    if state.view(None) != before:
+        yield "chance-seat", f"seat {rogue} playing chance's {outcome} changed the position"
 
 
 def _fingerprint(state: State, view: View | None = None) -> int:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import spynb
-from spynb.engine import State, View, freeze
+from spynb.engine import Action, State, View, freeze
 from spynb.soak import LINEUPS, SoakReport, configurations, setup, soak
 
 GAMES_PER_GAME = 3
@@ -58,3 +58,23 @@ def test_a_replay_that_goes_another_way_is_reported() -> None:
 
     report = _broken_soak("kloak", 0, "view", view)
     assert "replay" in {v.check for v in report.violations}
+
+
+@pytest.mark.parametrize("name", spynb.game_names())
+def test_a_game_shorter_than_the_leak_interval_is_checked_at_every_step(name: str) -> None:
+    """With the interval longer than the game, only step 0 (nothing dealt yet) used to be checked."""
+    report = soak(name, games=1, seed=0, every=10**6, horizon=1)
+    assert report.violations == []
+    assert report.leaks.changed > 0 and report.leaks.steps > 0
+
+
+def test_a_seat_allowed_to_play_chance_is_reported() -> None:
+    state_class = type(spynb.get_spec("cloak-dagger").new_state())
+    original = state_class.apply
+
+    def apply(self: State, action: Action, seat: int | None = None) -> None:  # the seat is ignored at chance
+        original(self, action, None if self.turn.chance else seat)
+
+    report = _broken_soak("cloak-dagger", 0, "apply", apply)
+    found = [v for v in report.violations if v.check == "chance-seat"]
+    assert found and "was allowed to play chance's cut" in found[0].what
