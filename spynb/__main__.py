@@ -4,16 +4,26 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import spynb
 
 
-def _positive(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be 1 or more, not {text!r}")
-    return value
+def _count(least: int) -> Callable[[str], int]:
+    """An argument type: a whole number of at least ``least`` (argparse answers anything else with usage, exit 2)."""
+    def count(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"must be a whole number, not {text[:80]!r}") from None
+        if value < least:
+            raise argparse.ArgumentTypeError(f"must be {least} or more, not {text!r}")
+        return value
+    return count
+
+
+_positive, _non_negative = _count(1), _count(0)
 
 
 def _rules(args: argparse.Namespace) -> None:
@@ -74,21 +84,21 @@ def main(argv: list[str] | None = None) -> int:
     match = commands.add_parser("tournament", help="seeded games between bots: win rates, seat effects, length")
     match.add_argument("game", choices=spynb.game_names())
     match.add_argument("--bots", required=True, help="comma-separated bot names: random, rules, ismcts")
-    match.add_argument("--games", type=int, default=100)
+    match.add_argument("--games", type=_positive, default=100)
     match.add_argument("--seed", type=int, default=0)
     match.add_argument("--seats", type=int, default=None, help="default: one seat per bot")
     match.add_argument("--variant", default=None, help="default: the game's first variant")
-    match.add_argument("--turn-limit", type=int, default=300)
+    match.add_argument("--turn-limit", type=_positive, default=300)
     match.set_defaults(run=_tournament)
     soak = commands.add_parser("soak", help="seeded bot games checked after every action: invariants, clones, "
                                             "records, replay and no leaks; exits 1 on any violation")
     soak.add_argument("game", choices=("all", *spynb.game_names()))
-    soak.add_argument("--games", type=int, default=100, help="games per game (seeds SEED, SEED+1, ...)")
+    soak.add_argument("--games", type=_positive, default=100, help="games per game (seeds SEED, SEED+1, ...)")
     soak.add_argument("--seed", type=int, default=0)
     soak.add_argument("--every", type=_positive, default=EVERY, help="run the no-leak check every K actions")
-    soak.add_argument("--horizon", type=int, default=HORIZON, help="steps to play on after each re-deal")
-    soak.add_argument("--turn-limit", type=int, default=TURN_LIMIT)
-    soak.add_argument("--show", type=int, default=20, help="violations to print per game")
+    soak.add_argument("--horizon", type=_non_negative, default=HORIZON, help="steps to play on after each re-deal")
+    soak.add_argument("--turn-limit", type=_positive, default=TURN_LIMIT)
+    soak.add_argument("--show", type=_non_negative, default=20, help="violations to print per game")
     soak.set_defaults(run=_soak)
     args = parser.parse_args(argv)
     try:

@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import spynb
+from spynb.engine import whole_number
 
 from spynb.prob.stats import mean_interval, wilson
 
@@ -73,8 +74,14 @@ class Tournament:
 def tournament(game: str, bots: Sequence[str], *, games: int = 100, seed: int = 0, seats: int | None = None,
                variant: str | None = None, turn_limit: int = 300,
                progress: Callable[[int, int], None] | None = None) -> Tournament:
-    """Play ``games`` seeded games, rotating the bots round the seats."""
+    """Play ``games`` seeded games, rotating the bots round the seats.
+
+    :raises SpynbError: for an unknown game or bot, or ``games``, ``seed`` or ``turn_limit`` not a whole number
+        (``games`` and ``turn_limit`` at least 1).
+    """
     spec = spynb.get_spec(game)
+    for name, value, least in (("games", games, 1), ("the seed", seed, None), ("turn_limit", turn_limit, 1)):
+        whole_number(name, value, least)
     seats = seats or len(bots)
     labels = [name if bots.count(name) == 1 else f"{name} #{bots[:i + 1].count(name)}" for i, name in enumerate(bots)]
     wins = {label: 0 for label in labels}

@@ -23,7 +23,7 @@ from .notation import read_number
 from .rules import RuleBook
 
 __all__ = ["GameSpec", "Game", "Record", "sample_outcome", "sample_chance", "ENGINE_OPTIONS", "find_spec",
-           "set_spec_finder"]
+           "set_spec_finder", "whole_number"]
 
 
 @dataclass(frozen=True)
@@ -116,11 +116,24 @@ ENGINE_OPTIONS: Mapping[str, Callable[[Any], Any]] = {"turn_limit": _turn_limit}
 """The checks of the options every game has (a game's own ``option_checks`` come on top)."""
 
 
-def _whole_number(name: str, value: object) -> int:
-    """``value`` if it is an int (not a bool); else :class:`SpynbError` naming ``name``."""
-    if isinstance(value, int) and not isinstance(value, bool):
+def whole_number(name: str, value: object, least: int | None = None) -> int:
+    """``value`` if it is an int (not a bool), at least ``least`` if given; else :class:`SpynbError` naming ``name``.
+
+    >>> whole_number("games", -1, least=1)
+    Traceback (most recent call last):
+    ...
+    spynb.engine.errors.SpynbError: games must be a whole number (an int) of at least 1, not -1
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and (least is None or value >= least):
         return value
-    raise SpynbError(f"{name} must be a whole number (an int), not {value!r}")
+    at_least = "" if least is None else f" of at least {least}"
+    raise SpynbError(f"{name} must be a whole number (an int){at_least}, not {_quoted(value)}")
+
+
+def _quoted(value: object) -> str:
+    """``repr(value)``, cut to its first 80 characters when longer (the error keeps the value itself)."""
+    text = repr(value)
+    return text if len(text) <= 80 else f"{text[:80]}… ({len(text)} characters)"
 
 
 def sample_outcome(outcomes: Sequence[tuple[Action, Fraction]], rng: random.Random) -> Action:
@@ -199,7 +212,7 @@ class Game:
                  seed: int = 0, options: Mapping[str, Any] | None = None, auto_chance: bool = True) -> None:
         if not isinstance(auto_chance, bool):
             raise SpynbError(f"auto_chance must be True or False, not {auto_chance!r}")
-        self.seed = _whole_number("the seed", seed)
+        self.seed = whole_number("the seed", seed)
         self.spec = spec
         self.state = spec.new_state(variant, seats, options)
         self.options = dict(options or {})
@@ -301,7 +314,7 @@ class Game:
         >>> game.at(1).turn, game.turn
         (Turn(seats=(2,), chance=False), Turn(seats=(1,), chance=False))
         """
-        if not 0 <= _whole_number("a step", step) <= len(self._entries):
+        if not 0 <= whole_number("a step", step) <= len(self._entries):
             raise SpynbError(f"step {step} is outside 0..{len(self._entries)}")
         return self.record().replay(upto=step, spec=self.spec)
 
