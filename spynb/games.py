@@ -17,7 +17,7 @@ import importlib
 import os
 import pkgutil
 
-from .engine import Game, GameSpec, Record, SpynbError, set_spec_finder
+from .engine import Game, GameSpec, Record, SpynbError, quoted, set_spec_finder
 
 __all__ = ["get_spec", "game_names", "load_record"]
 
@@ -54,7 +54,7 @@ def get_spec(name: str) -> GameSpec:
     :raises SpynbError: when no game has that name (or ``name`` is not a str).
     """
     if not isinstance(name, str):
-        raise SpynbError(f"a game's name is a str, one of {', '.join(game_names())}; not {name!r}")
+        raise SpynbError(f"a game's name is a str, one of {', '.join(game_names())}; not {quoted(name)}")
     spec, package = _SPECS.get(name), name.replace("-", "_")
     if spec is None and package.isidentifier():
         spec = _register(package)
@@ -62,7 +62,7 @@ def get_spec(name: str) -> GameSpec:
         _discover()
         spec = _SPECS.get(name)
     if spec is None:
-        raise SpynbError(f"no game called {name!r}; games: {', '.join(sorted(_SPECS))}")
+        raise SpynbError(f"no game called {quoted(name)}; games: {', '.join(sorted(_SPECS))}")
     return spec
 
 

@@ -7,9 +7,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from spynb.engine import Action, GameSpec, View
+from spynb.engine import Action, GameSpec, SpynbError, View
 
-__all__ = ["Bot", "RandomBot", "MatchResult", "play_match"]
+__all__ = ["Bot", "RandomBot", "MatchResult", "choices", "play_match"]
 
 
 class Bot(Protocol):
@@ -20,6 +20,13 @@ class Bot(Protocol):
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         """The action to take; ``view`` is all the bot may know."""
         ...
+
+
+def choices(legal: Sequence[Action]) -> Sequence[Action]:
+    """``legal`` if a bot can choose from it; :class:`SpynbError` when it is empty (nobody chooses from nothing)."""
+    if not legal:
+        raise SpynbError("a bot chooses one of the legal actions, and there are none: the seat is not to move")
+    return legal
 
 
 class RandomBot:
@@ -37,7 +44,11 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
-        return self.rng.choice(legal)
+        """One of ``legal`` at random.
+
+        :raises SpynbError: when ``legal`` is empty.
+        """
+        return self.rng.choice(choices(legal))
 
 
 @dataclass(frozen=True)

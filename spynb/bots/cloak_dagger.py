@@ -33,6 +33,7 @@ from spynb.cloak_dagger.determinise import determinise
 from spynb.cloak_dagger.state import DECIDE, SELECT, CloakDaggerState
 from spynb.engine import Action, GameSpec, State, View
 
+from .base import choices
 from .ismcts import SearchSettings
 
 __all__ = ["CollectorBot", "RULES_BOT", "SEARCH", "imagining_collector", "take_a_win"]
@@ -66,7 +67,7 @@ class CollectorBot:
         """How many deals it imagines from its view to choose where to explore; 0: it reads only its notes."""
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
-        by_text = {str(a): a for a in legal}
+        by_text = {str(a): a for a in choices(legal)}
         opened = view.data.get("opened")
         plan = _Plan(view, self.imagined_deals)
         if opened:

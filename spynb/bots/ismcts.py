@@ -36,7 +36,7 @@ from types import ModuleType
 from spynb.engine import Action, GameSpec, SpynbError, State, View
 from spynb.engine.simulate import paused_gc, playout
 
-from .base import Bot
+from .base import Bot, choices
 
 __all__ = ["ISMCTSBot", "SearchNode", "SearchSettings"]
 
@@ -129,7 +129,7 @@ class ISMCTSBot:
         self.guide: Bot | None = rules(spec, seed) if rules is not None and asked else None
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
-        if len(legal) == 1:
+        if len(choices(legal)) == 1:
             return legal[0]
         if self.paired:
             return self.compare(view, legal)

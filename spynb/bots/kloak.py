@@ -33,7 +33,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence, Set as AbstractSet
+from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from typing import cast
 
 from spynb.engine import Action, GameSpec, State, View
@@ -42,6 +43,7 @@ from spynb.kloak.board import FILES, LINES, LINES_THROUGH, NEIGHBOURS
 from spynb.kloak.memory import memory_aid
 from spynb.kloak.state import KloakState
 
+from .base import choices
 from .ismcts import SearchSettings
 
 __all__ = ["LineBot", "RULES_BOT", "SEARCH", "board_from_view", "scoring_moves", "line_moves", "take_a_score"]
@@ -207,7 +209,7 @@ class LineBot:
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         small, big = board_from_view(view)
-        outcomes = [(action, *_after(small, big, action)) for action in legal]
+        outcomes = [(action, *_after(small, big, action)) for action in choices(legal)]
         scoring = [a for a, _, scored in outcomes if scored]
         if scoring:
             return self._pick(scoring)

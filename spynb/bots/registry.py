@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 
-from spynb.engine import GameSpec, SpynbError
+from spynb.engine import GameSpec, SpynbError, quoted
 
 from .base import Bot, RandomBot
 from .ismcts import ISMCTSBot
@@ -31,12 +31,17 @@ def bot_names() -> tuple[str, ...]:
 
 
 def make_bot(name: str, spec: GameSpec, seed: int = 0) -> Bot:
-    """A fresh seeded bot called ``name`` for ``spec``'s game."""
+    """A fresh seeded bot called ``name`` for ``spec``'s game.
+
+    :raises SpynbError: when no bot has that name (or ``name`` is not a str), or the game has no such bot.
+    """
+    if not isinstance(name, str):
+        raise SpynbError(f"a bot's name is a str, one of {', '.join(_FACTORIES)}; not {quoted(name)}")
     try:
         factory = _FACTORIES[name]
     except KeyError:
-        raise SpynbError(f"no bot called {name!r}; bots: {', '.join(_FACTORIES)}") from None
+        raise SpynbError(f"no bot called {quoted(name)}; bots: {', '.join(_FACTORIES)}") from None
     try:
         return factory(spec, seed)
     except ModuleNotFoundError:
-        raise SpynbError(f"{spec.title} has no {name!r} bot yet") from None
+        raise SpynbError(f"{spec.title} has no {quoted(name)} bot yet") from None

@@ -33,6 +33,7 @@ from spynb.target.actions import Counter, Discard, Draw, Evade, Play, Remove, Re
 from spynb.target.cards import ATTACKS, CATEGORY, COUNTERS, DIRTY, INTEL, SURVEILLANCE, TOKEN_FOR, letter_of
 from spynb.target.narration import direction_name
 
+from .base import choices
 from .ismcts import SearchSettings
 
 __all__ = ["AgentBot", "RULES_BOT", "SEARCH", "by_the_rules"]
@@ -56,7 +57,7 @@ class AgentBot:
         self.rng = random.Random(seed)
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
-        return _choose(_Me(view.seat, view.data), legal, self.rng)
+        return _choose(_Me(view.seat, view.data), choices(legal), self.rng)
 
 
 def _choose(me: _Me, legal: Sequence[Action], rng: random.Random) -> Action:

@@ -392,7 +392,7 @@ class CloakDaggerState(State):
             problems.append("the winner's envelope does not win")
         return problems
 
-    def resample_hidden(self, seat: int, rng: random.Random) -> CloakDaggerState | None:
+    def _resample_hidden(self, seat: int, rng: random.Random) -> CloakDaggerState | None:
         """Re-deal every card ``seat`` cannot place: hidden stack, unseen envelope cards, unseen hand cards.
 
         Every place keeps its number of cards: hand sizes are public (CD-6),

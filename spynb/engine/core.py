@@ -21,7 +21,7 @@ from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from .errors import ActionError, IllegalActionError, SeatError, SpynbError
+from .errors import ActionError, IllegalActionError, SeatError, SpynbError, quoted
 
 if TYPE_CHECKING:
     from dataclasses import Field
@@ -274,7 +274,7 @@ class View:
         :raises SpynbError: for the omniscient view, or a view of another game.
         """
         if self.game != game:
-            raise SpynbError(f"this is a view of {self.game!r}, not of {game!r}")
+            raise SpynbError(f"this is a view of {quoted(self.game)}, not of {quoted(game)}")
         if self.seat is None:
             raise SpynbError("this is the omniscient view: imagine from a seat's view")
         return self.seat
@@ -585,14 +585,23 @@ class State(ABC):
     def winners(self) -> tuple[int, ...]:
         """The winning seats once the game is over (empty for no winner)."""
 
-    @abstractmethod
     def resample_hidden(self, seat: int, rng: random.Random) -> State | None:
         """Another state that ``seat`` cannot tell from this one.
 
-        What the seat has not seen is re-dealt at random (``None`` when
+        What the seat has not seen is re-dealt at random with ``rng`` (``None`` when
         nothing is hidden from it).  The no-leak tests compare the two views;
         a bot may use it to imagine what else could be true.
+
+        :raises SpynbError: when ``rng`` is not a :class:`random.Random`.
+        :raises SeatError: when ``seat`` is not a seat the game has (ENG-4).
         """
+        if not isinstance(rng, random.Random):
+            raise SpynbError(f"a re-deal draws with a random.Random (seeded by the caller), not {quoted(rng)}")
+        return self._resample_hidden(seat, rng)
+
+    @abstractmethod
+    def _resample_hidden(self, seat: int, rng: random.Random) -> State | None:
+        """:meth:`resample_hidden` for a seat the game has and a generator (both checked)."""
 
     @abstractmethod
     def validate(self) -> list[str]:

@@ -6,12 +6,24 @@ True
 
 from __future__ import annotations
 
-__all__ = ["SpynbError", "NotationError", "IllegalActionError", "RecordError", "SeatError", "OptionError", "ActionError",
+__all__ = ["quoted", "SpynbError", "NotationError", "IllegalActionError", "RecordError", "SeatError", "OptionError", "ActionError",
            "UnknownRuleError", "DuplicateRuleError"]
 
 
 _QUOTED = 80
 """How much of a long input an error message quotes (the error keeps all of it)."""
+
+
+def quoted(value: object) -> str:
+    """``value`` as an error message quotes it: its ``repr``, cut to the first 80 characters when longer.
+
+    >>> quoted("ok"), quoted("7" * 100)
+    ("'ok'", "'77777777777777777777777777777777777777777777777777777777777777777777777777777777'… (100 characters)")
+    """
+    if isinstance(value, str) and len(value) > _QUOTED:
+        return f"{value[:_QUOTED]!r}… ({len(value)} characters)"
+    text = repr(value)
+    return text if len(text) <= _QUOTED else f"{text[:_QUOTED]}… ({len(text)} characters)"
 
 
 class SpynbError(ValueError):
@@ -28,8 +40,7 @@ class NotationError(SpynbError):
     def __init__(self, text: str, expected: str) -> None:
         self.text = text
         self.expected = expected
-        shown = repr(text) if len(text) <= _QUOTED else f"{text[:_QUOTED]!r}… ({len(text)} characters)"
-        super().__init__(f"cannot read {shown}: {expected}")
+        super().__init__(f"cannot read {quoted(text)}: {expected}")
 
 
 class IllegalActionError(SpynbError):
@@ -82,7 +93,7 @@ class SeatError(SpynbError):
             why = f"seats are numbered 1 to {seats}"
         else:
             why = f"a seat is a whole number (an int, not {type(seat).__name__}) from 1 to {seats}"
-        super().__init__(f"no seat {seat!r}: {why} ({self.rule_id})")
+        super().__init__(f"no seat {quoted(seat)}: {why} ({self.rule_id})")
 
 
 class OptionError(SpynbError):
@@ -95,7 +106,7 @@ class OptionError(SpynbError):
     def __init__(self, name: str, expected: str, value: object) -> None:
         self.name = name
         self.value = value
-        super().__init__(f"option {name!r} {expected}, not {value!r}")
+        super().__init__(f"option {quoted(name)} {expected}, not {quoted(value)}")
 
 
 class ActionError(SpynbError):
@@ -110,7 +121,7 @@ class ActionError(SpynbError):
         self.field = field
         self.value = value
         expected = getattr(kind, "__name__", str(kind)) if not hasattr(kind, "__origin__") else str(kind)
-        super().__init__(f"{action}({field}=...) must be {expected}, not {value!r} ({type(value).__name__})")
+        super().__init__(f"{action}({field}=...) must be {expected}, not {quoted(value)} ({type(value).__name__})")
 
 
 class UnknownRuleError(SpynbError, KeyError):
@@ -124,7 +135,7 @@ class UnknownRuleError(SpynbError, KeyError):
     def __init__(self, rule_id: str, game: str | None = None) -> None:
         self.rule_id = rule_id
         self.game = game
-        super().__init__(f"no rule {rule_id!r}" + ("" if game is None else f" in {game}"))
+        super().__init__(f"no rule {quoted(rule_id)}" + ("" if game is None else f" in {game}"))
 
     def __str__(self) -> str:
         return str(self.args[0])  # KeyError's own would quote the message
@@ -139,4 +150,4 @@ class DuplicateRuleError(SpynbError):
 
     def __init__(self, rule_id: str) -> None:
         self.rule_id = rule_id
-        super().__init__(f"duplicate rule id {rule_id!r}")
+        super().__init__(f"duplicate rule id {quoted(rule_id)}")

@@ -18,7 +18,7 @@ from fractions import Fraction
 from typing import Any
 
 from .core import Action, State, Turn, View
-from .errors import OptionError, RecordError, SpynbError
+from .errors import OptionError, RecordError, SpynbError, quoted
 from .notation import read_number
 from .rules import RuleBook
 
@@ -75,10 +75,10 @@ class GameSpec:
         variant = self.default_variant if variant is None else variant
         seats = self.default_seats if seats is None else seats
         if not isinstance(variant, str) or variant not in self.variants:
-            raise SpynbError(f"{self.title} has no variant {variant!r}; choose from {', '.join(self.variants)}")
+            raise SpynbError(f"{self.title} has no variant {quoted(variant)}; choose from {', '.join(self.variants)}")
         allowed = self.allowed_seats(variant)
         if not isinstance(seats, int) or isinstance(seats, bool) or seats not in allowed:
-            raise SpynbError(f"{self.title} ({variant}) is for {', '.join(map(str, allowed))} seats, not {seats!r}")
+            raise SpynbError(f"{self.title} ({variant}) is for {', '.join(map(str, allowed))} seats, not {quoted(seats)}")
         return self.create(self, variant, seats, self.check_options(options))
 
     def check_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -93,10 +93,10 @@ class GameSpec:
         if options is None:
             return {}
         if not isinstance(options, Mapping):
-            raise SpynbError(f"options must be a mapping of names to values, like {{'turn_limit': 50}}, not {options!r}")
+            raise SpynbError(f"options must be a mapping of names to values, like {{'turn_limit': 50}}, not {quoted(options)}")
         unknown = sorted(set(options) - set(self.options), key=repr)
         if unknown:
-            raise SpynbError(f"{self.title} has no option {unknown[0]!r}; options: {', '.join(self.options) or 'none'}")
+            raise SpynbError(f"{self.title} has no option {quoted(unknown[0])}; options: {', '.join(self.options) or 'none'}")
         checks = {**ENGINE_OPTIONS, **self.option_checks}
         return {name: checks[name](value) if name in checks else value for name, value in options.items()}
 
@@ -127,13 +127,7 @@ def whole_number(name: str, value: object, least: int | None = None) -> int:
     if isinstance(value, int) and not isinstance(value, bool) and (least is None or value >= least):
         return value
     at_least = "" if least is None else f" of at least {least}"
-    raise SpynbError(f"{name} must be a whole number (an int){at_least}, not {_quoted(value)}")
-
-
-def _quoted(value: object) -> str:
-    """``repr(value)``, cut to its first 80 characters when longer (the error keeps the value itself)."""
-    text = repr(value)
-    return text if len(text) <= 80 else f"{text[:80]}… ({len(text)} characters)"
+    raise SpynbError(f"{name} must be a whole number (an int){at_least}, not {quoted(value)}")
 
 
 def sample_outcome(outcomes: Sequence[tuple[Action, Fraction]], rng: random.Random) -> Action:
@@ -195,7 +189,7 @@ def find_spec(name: str) -> GameSpec:
     :raises SpynbError: when no registry is plugged in, or it has no game called ``name``.
     """
     if _spec_finder is None:
-        raise SpynbError(f"no games registry to find {name!r} in: import spynb, or pass the game's spec")
+        raise SpynbError(f"no games registry to find {quoted(name)} in: import spynb, or pass the game's spec")
     return _spec_finder(name)
 
 
@@ -211,7 +205,7 @@ class Game:
     def __init__(self, spec: GameSpec, *, variant: str | None = None, seats: int | None = None,
                  seed: int = 0, options: Mapping[str, Any] | None = None, auto_chance: bool = True) -> None:
         if not isinstance(auto_chance, bool):
-            raise SpynbError(f"auto_chance must be True or False, not {auto_chance!r}")
+            raise SpynbError(f"auto_chance must be True or False, not {quoted(auto_chance)}")
         self.seed = whole_number("the seed", seed)
         self.spec = spec
         self.state = spec.new_state(variant, seats, options)
@@ -416,21 +410,21 @@ class Record:
         fields = {"game": str, "variant": str, "seats": int, "seed": int, "actions": list}
         for name, kind in fields.items():
             if name not in data:
-                raise RecordError(f"field {name!r}", "is missing")
+                raise RecordError(f"field {quoted(name)}", "is missing")
             if not isinstance(data[name], kind) or isinstance(data[name], bool):
-                raise RecordError(f"field {name!r}", f"must be {kind.__name__}, not {data[name]!r}")
+                raise RecordError(f"field {quoted(name)}", f"must be {kind.__name__}, not {quoted(data[name])}")
         for i, entry in enumerate(data["actions"]):
             if not isinstance(entry, str):
-                raise RecordError(f"actions[{i}]", f"must be a string like '1: 7', not {entry!r}")
+                raise RecordError(f"actions[{i}]", f"must be a string like '1: 7', not {quoted(entry)}")
         options = data.get("options", {})
         if not isinstance(options, dict):
             raise RecordError("field 'options'", "must be an object")
         unknown = sorted(set(data) - set(fields) - {"options", "auto_chance"})
         if unknown:
-            raise RecordError(f"field {unknown[0]!r}", "is not part of a record")
+            raise RecordError(f"field {quoted(unknown[0])}", "is not part of a record")
         auto_chance = data.get("auto_chance", True)
         if not isinstance(auto_chance, bool):
-            raise RecordError("field 'auto_chance'", f"must be true or false, not {auto_chance!r}")
+            raise RecordError("field 'auto_chance'", f"must be true or false, not {quoted(auto_chance)}")
         return cls(data["game"], data["variant"], data["seats"], data["seed"], tuple(data["actions"]),
                    options, auto_chance)
 
@@ -449,7 +443,7 @@ class Record:
         try:
             spec = find_spec(self.game) if spec is None else spec
             if spec.name != self.game:
-                raise SpynbError(f"this is a record of {self.game!r}, not of {spec.name!r}")
+                raise SpynbError(f"this is a record of {quoted(self.game)}, not of {quoted(spec.name)}")
             game = Game(spec, variant=self.variant, seats=self.seats, seed=self.seed,
                         options=self.options, auto_chance=False)
         except (SpynbError, KeyError) as err:
@@ -462,7 +456,7 @@ class Record:
                     game.resolve_chance()
                 game.play(action, seat)
             except SpynbError as err:
-                raise RecordError(f"actions[{i}] {entry!r}", str(err)) from None
+                raise RecordError(f"actions[{i}] {quoted(entry)}", str(err)) from None
         game.auto_chance = self.auto_chance
         following = self.actions[len(entries):len(entries) + 1]
         if self.auto_chance or waiting and following and self._by_seat(following[0]):
@@ -479,10 +473,10 @@ class Record:
         who, sep, notation = entry.partition(":")
         who = who.strip()
         if not sep or not (who == CHANCE_SEAT or who.isdigit()):
-            raise RecordError(f"actions[{i}] {entry!r}", "expected '<seat>: <action>' or 'chance: <outcome>'")
+            raise RecordError(f"actions[{i}] {quoted(entry)}", "expected '<seat>: <action>' or 'chance: <outcome>'")
         try:
             seat = None if who == CHANCE_SEAT else read_number(entry, who, "a seat number")
             action = spec.parse(notation.strip())
         except SpynbError as err:
-            raise RecordError(f"actions[{i}] {entry!r}", str(err)) from None
+            raise RecordError(f"actions[{i}] {quoted(entry)}", str(err)) from None
         return seat, action

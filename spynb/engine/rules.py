@@ -18,7 +18,7 @@ section it clarifies, so a citation reads the way a student looks it up:
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
-from .errors import DuplicateRuleError, IllegalActionError, UnknownRuleError
+from .errors import DuplicateRuleError, IllegalActionError, SpynbError, UnknownRuleError, quoted
 
 __all__ = ["Rule", "RuleBook", "RULEBOOK", "RULING", "ENGINE", "ENGINE_RULES", "lookup", "register",
            "rulebook_rules", "annotations"]
@@ -156,7 +156,10 @@ def lookup(rule_id: str) -> Rule:
     'game over'
 
     :raises UnknownRuleError: (a :class:`KeyError`) when no registered game has the rule.
+    :raises SpynbError: when ``rule_id`` is not a str.
     """
+    if not isinstance(rule_id, str):
+        raise SpynbError(f"a rule id is a str such as 'CD-5', not {quoted(rule_id)}")
     if rule_id in _ENGINE_BY_ID:
         return _ENGINE_BY_ID[rule_id]
     for book in _BOOKS.values():

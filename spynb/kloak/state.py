@@ -574,7 +574,7 @@ class KloakState(State):
         board = self._board
         return {sq: colour for sq, colour in known.items() if colour is not None and board.covered(sq)}
 
-    def resample_hidden(self, seat: int, rng: random.Random) -> KloakState | None:
+    def _resample_hidden(self, seat: int, rng: random.Random) -> KloakState | None:
         """Re-deal the colours under the big pieces that no move has shown (the board as seen, KL-13).
 
         Which colours are covered is known to everyone (the set minus what is visible and scored); which covered

@@ -680,7 +680,7 @@ class TargetState(State):
             problems.append("a winning side with no seats")
         return problems
 
-    def resample_hidden(self, seat: int, rng: random.Random) -> TargetState | None:
+    def _resample_hidden(self, seat: int, rng: random.Random) -> TargetState | None:
         """A copy in which what ``seat`` has not seen is dealt again (:func:`spynb.target.redeal.resample`)."""
         return resample(self, seat, rng)
 

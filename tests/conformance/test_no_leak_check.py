@@ -115,7 +115,7 @@ class Toy(State):
     def winners(self) -> tuple[int, ...]:
         return ()
 
-    def resample_hidden(self, seat: int, rng: random.Random) -> Toy | None:
+    def _resample_hidden(self, seat: int, rng: random.Random) -> Toy | None:
         other = self.clone()
         other.log = [e for e in self.log if e.visible_to(seat)]
         unseen = [s for s in self.cards if s != seat]
