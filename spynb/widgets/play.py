@@ -509,12 +509,12 @@ class BoardController(BotPacing, Narration, SharedPositions, DeductionAid, Synce
             self.error = refusal(f"the number of seats must be a whole number, not {seats!r:.40}", kind="setup")
             return False
         old = (self._game, self._entries, self._floor, list(self.players), list(self.names), self._bots)
-        if players is None:
-            players = list(self.players) if len(self.players) == seats else _opponents(seats)
-        if names is None and len(self.names) == seats:
-            names = list(self.names)
         try:
-            game = self._spec.new_game(variant, seats, seed)
+            game = self._spec.new_game(variant, seats, seed)  # checks the seat count before anything is built
+            if players is None:
+                players = list(self.players) if len(self.players) == seats else _opponents(seats)
+            if names is None and len(self.names) == seats:
+                names = list(self.names)
             self._game = game
             self._set_seats(players, names)
         except SpynbError as err:

@@ -161,7 +161,8 @@ def _huge(game: str) -> list:
         MEGA, [MEGA], {MEGA: 1}, {"kind": MEGA}, {"kind": "play", "action": MEGA},
         {"kind": "play", "action": [MEGA]}, {"kind": "teaching", "on": MEGA}, {"kind": "review", "step": MEGA},
         {"kind": "new", "seed": MEGA}, {"kind": "new", "variant": MEGA}, {"kind": "new", "players": [MEGA] * 3},
-        {"kind": "new", "names": [MEGA] * 3}, {"kind": "new", "seats": 10**300},
+        {"kind": "new", "names": [MEGA] * 3}, {"kind": "new", "seats": 10**300}, {"kind": "new", "seats": 10**18},
+        {"kind": "new", "seats": 3 * 10**7},
         {"kind": "load", "json": MEGA}, {"kind": "load", "json": json.dumps(record | {"seats": MEGA})},
         {"kind": "load", "json": json.dumps(record | {"actions": ["1: " + MEGA]})},
         {"kind": "load", "json": json.dumps(record | {"game": MEGA})},
@@ -177,6 +178,22 @@ def test_a_huge_hostile_message_is_quoted_briefly_and_changes_nothing(board, ind
     front_end_sends(board, content)  # must not raise
     assert board.error and board.error["message"]
     assert len(json.dumps(board.error)) < 1_200, "the error echoes the payload"
+    assert snapshot(board) == before
+
+
+@pytest.mark.parametrize("seats", [10**18, 3 * 10**7, 10**6])
+def test_a_huge_seat_count_is_refused_before_anything_is_built(board, seats):
+    import tracemalloc
+
+    before = snapshot(board)
+    tracemalloc.start()
+    try:
+        front_end_sends(board, {"kind": "new", "seats": seats})
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert board.error["kind"] == "setup" and "seats" in board.error["message"]
+    assert peak < 1_000_000, f"{peak} bytes allocated before the refusal"
     assert snapshot(board) == before
 
 
