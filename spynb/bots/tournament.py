@@ -15,7 +15,6 @@ from dataclasses import dataclass
 
 import spynb
 from spynb.engine import whole_number
-
 from spynb.prob.stats import mean_interval, wilson
 
 from .base import play_match
