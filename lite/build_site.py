@@ -20,7 +20,9 @@ the repository root.  The steps:
 5. ``jupyter lite build`` into a new folder beside the output, with the
    kernel's lock addon writing the site's own lock file;
 6. write the site's own pages (``site_pages.py``): the welcome page at the
-   root, the rules page and what is taught where;
+   root, the rules page and what is taught where; and add to the notebook
+   app's page the script that runs the lessons when they open and keeps the
+   site's links in one tab (``lesson_page.py``);
 7. byte-compile the standard library zip and every wheel the site serves,
    inside the site's own Pyodide under Node.js (``bytecode.py``), put the
    kernel's ``sitecustomize`` (``kernel_sitecustomize.py``) into the standard
@@ -53,6 +55,7 @@ sys.path.insert(0, str(HERE))
 
 from check_notebooks import check_paths  # noqa: E402
 from editions import EDITIONS, apply_edition, stamp_package  # noqa: E402
+from lesson_page import install as install_lesson_page, problems as lesson_page_problems  # noqa: E402
 from site_pages import board_pictures, write_pages  # noqa: E402
 from tracks import Track, check_tracks, load_tracks, navigate  # noqa: E402
 from verify_site import CHECKS_FOLDER, MARKER, STDLIB_ZIP, read_pins, sha256_of, verify_site  # noqa: E402
@@ -378,6 +381,7 @@ def build(repo: Path, output: Path, cache: Path, edition: str = "student") -> Pa
             raise
     log(f"jupyter lite build finished (its log: {build_log})")
     write_pages(new, new / "files", tracks, pictures)  # cell numbers as the visitor sees them
+    install_lesson_page(new, tracks)  # lessons run themselves; the site's links stay in the tab
     bytecode = add_bytecode(new, pyodide)
     (new / MARKER).write_text(json.dumps({
         "what": "spynb static site build; ./build.sh may delete this folder",
@@ -386,7 +390,7 @@ def build(repo: Path, output: Path, cache: Path, edition: str = "student") -> Pa
         "bytecode": bytecode,
         "edition": edition,
     }, indent=2) + "\n", encoding="utf-8")
-    problems = verify_site(new, wheel, kernel_pins)
+    problems = verify_site(new, wheel, kernel_pins) + lesson_page_problems(new, tracks)
     if problems:
         raise BuildError("the built site failed verification:\n  " + "\n  ".join(problems))
     replace_output(new, output, repo)

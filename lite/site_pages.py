@@ -182,8 +182,8 @@ def welcome_html(tracks: tuple[Track, ...], wheel: str = "", shipped: Container[
   <div class="how">
     <h2>How this site works</h2>
     <p>Every lesson is a notebook: text to read, with live Python cells. Python runs inside your browser, so there is
-    nothing to install and nothing leaves your computer. Open a lesson and choose <strong>Run ▸ Run All Cells</strong>
-    (or press <kbd>Shift</kbd>+<kbd>Enter</kbd> in each cell): its boards come to life and answer your clicks.</p>
+    nothing to install and nothing leaves your computer. Open a lesson and it runs by itself: a line at the foot of
+    the window says how far Python has got, then its boards come to life and answer your clicks.</p>
   </div>
 </header>
 <main>

@@ -3,8 +3,10 @@
 ``lite/tracks.json`` is the one table: a track is a game (or the probability
 exercises) and its parts, notebooks of ``notebooks/`` in reading order.  The
 build uses it to write the welcome page and to give each part, in the site's
-copy, its first lines (what to do to make the page live, where it sits: part n
-of m) and its last (a link to the next part and back to the welcome page); a
+copy, its first lines (that the page runs by itself, where it sits: part n
+of m), its last (a link to the next part and back to the welcome page) and the
+metadata ``spynb.lesson`` (the track's id), which with its path in the list the
+notebook app's page holds (``lesson_page.py``) makes it run when it opens; a
 part that shows a board also gets a picture of it (an SVG image in a data
 address: JupyterLab shows no SVG attachment of a notebook it does not trust),
 so it shows before anything runs.  The repository's notebooks stay as written.
@@ -24,11 +26,11 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 TRACKS_JSON = HERE / "tracks.json"
 
-__all__ = ["Part", "Track", "load_tracks", "check_tracks", "navigate", "markdown_links", "RUN_ALL"]
+__all__ = ["Part", "Track", "load_tracks", "check_tracks", "navigate", "markdown_links", "LIVE"]
 
-#: the first line of every part: how to bring it to life
-RUN_ALL = ("**To make this page live, run all its cells:** *Run ▸ Run All Cells*, or press "
-           "*Shift+Enter* in each cell. Python starts inside your browser; the first run takes a moment.")
+#: the first line of every part: it comes to life by itself (lesson_page.js runs it)
+LIVE = ("**This page runs by itself:** Python starts inside your browser, then the cells run from the top; "
+        "the line at the foot of the window says how far it got. Nothing to install, nothing is sent anywhere.")
 
 #: addresses of the site's own pages, from a notebook page (see spynb.rulespage.site_href)
 WELCOME_HREF = "../index.html?%"
@@ -101,7 +103,7 @@ def _markdown(text: str, cell_id: str) -> dict:
 
 
 def _header(track: Track, index: int) -> str:
-    return (f"{RUN_ALL}\n\n"
+    return (f"{LIVE}\n\n"
             f"**{track.where(index)}** · [all games and exercises]({WELCOME_HREF}) · [the rules]({RULES_HREF})\n")
 
 
@@ -123,15 +125,17 @@ def _footer(track: Track, index: int, tracks: tuple[Track, ...]) -> str:
 def _picture(track: Track, svg: str) -> dict:
     data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
     return _markdown(f"![{track.picture}](data:image/svg+xml;base64,{data})\n\n"
-                     f"*A picture of the board. Run the cells to play on a live one.*\n", "spynb-board-picture")
+                     f"*A picture of the board, until the live one comes below.*\n", "spynb-board-picture")
 
 
 def navigate(notebook: dict, tracks: tuple[Track, ...], track: Track, index: int, svg: str | None = None) -> dict:
     """A copy of part ``index`` of ``track`` with its first lines, its last, and (``svg``) its board picture.
 
-    The picture goes just before the first code cell, where the live board will be.
+    The picture goes just before the first code cell, where the live board will be.  The copy's metadata
+    ``spynb.lesson`` names the track: the notebook app runs such a notebook when it opens (lesson_page.js).
     """
     result = copy.deepcopy(notebook)
+    result.setdefault("metadata", {})["spynb"] = {"lesson": track.id}
     cells = result["cells"]
     if svg is not None:
         first_code = next((n for n, cell in enumerate(cells) if cell["cell_type"] == "code"), len(cells))

@@ -111,28 +111,52 @@ def _click_run_all(page) -> None:
     page.get_by_text("Run All Cells", exact=True).click()
 
 
-def run_all_cells(notebook: Notebook) -> None:
-    """Run every cell from the Run menu and wait until all ran and the kernel is idle.
+#: what the notebook app's page says of its notebook (lite/lesson_page.js): a lesson runs itself
+_LESSON = "() => window.spynbLesson ? {lesson: window.spynbLesson.lesson, stage: window.spynbLesson.stage} : null"
+_LESSON_DONE = "() => ['live', 'failed', 'not a lesson'].includes(window.spynbLesson?.stage)"
 
-    If no cell has started a minute after the click, the menu is taken to have missed it and is used once
-    more (a cell that started and hangs is not retried). On a timeout the error says which cells had run,
-    the kernel's status and the page's errors, and a screenshot is saved.
+
+def is_lesson(notebook: Notebook) -> bool:
+    """Whether the page opened one of the site's lessons, which run by themselves (lite/lesson_page.js)."""
+    state = notebook.page.evaluate(_LESSON)
+    return bool(state and state["lesson"])
+
+
+def wait_until_live(notebook: Notebook, timeout: int = RUN_ALL_TIMEOUT) -> str:
+    """Wait until a lesson's own run is over; its stage: ``live``, ``failed`` or ``not a lesson``."""
+    page = notebook.page
+    page.wait_for_function(_LESSON_DONE, timeout=timeout, polling=250)
+    return page.evaluate(_LESSON)["stage"]
+
+
+def run_all_cells(notebook: Notebook) -> None:
+    """Have every cell run and wait until all ran and the kernel is idle.
+
+    A lesson runs itself as it opens (lite/lesson_page.js): this waits for that run, never starting a
+    second one. Any other notebook is run from the Run menu; if no cell has started a minute after the
+    click, the menu is taken to have missed it and is used once more (a cell that started and hangs is not
+    retried). On a timeout the error says which cells had run, the kernel's status and the page's errors,
+    and a screenshot is saved.
     """
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
     page = notebook.page
-    _click_run_all(page)
     try:
-        page.wait_for_function(_ANY_CELL_STARTED, timeout=60_000, polling=500)
-    except PlaywrightTimeout:
-        _click_run_all(page)
-    try:
+        stage = wait_until_live(notebook) if is_lesson(notebook) else "not a lesson"
+        if stage == "failed":
+            raise AssertionError(f"the lesson did not start: {page.evaluate('() => window.spynbLesson.error')}")
+        if stage == "not a lesson":
+            _click_run_all(page)
+            try:
+                page.wait_for_function(_ANY_CELL_STARTED, timeout=60_000, polling=500)
+            except PlaywrightTimeout:
+                _click_run_all(page)
         page.wait_for_function(_ALL_RAN_AND_IDLE, timeout=RUN_ALL_TIMEOUT, polling=500)
     except PlaywrightTimeout as err:
         shot = save_screenshot(page, "run-all-cells-timeout")
         raise AssertionError(f"the notebook did not finish running: prompts {page.evaluate(_PROMPTS)}, kernel "
-                             f"{page.evaluate(_KERNEL_STATUS)!r}, page errors {notebook.console_errors[:5]}; "
-                             f"screenshot {shot}") from err
+                             f"{page.evaluate(_KERNEL_STATUS)!r}, lesson {page.evaluate(_LESSON)}, page errors "
+                             f"{notebook.console_errors[:5]}; screenshot {shot}") from err
 
 
 def run_python(notebook: Notebook, code: str, timeout: int = 60_000) -> str:

@@ -1,8 +1,9 @@
 """The site's front door in a real browser: the welcome page, its tracks, the rules page and a rule link.
 
 The welcome page and the rules pages are static: they show without Python.
-A notebook's rule link (``spynb.rulespage.rule_href``) and its welcome link
-leave JupyterLab for the site's page, in a new tab that lands on the anchor.
+A notebook's rule link (``spynb.rulespage.rule_href``), its welcome link, its
+link to the next lesson and a walkthrough's rule link open in the same tab
+(lite/lesson_page.js), landing on the anchor, and Back returns to the lesson.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from tracks import load_tracks  # noqa: E402
 from spynb.rulespage import rule_anchor, rule_href  # noqa: E402
 
 from .browser_helpers import (  # noqa: E402
-    NO_SERVICE_WORKER, SCREENSHOTS, NetworkGuard, open_notebook, save_screenshot,
+    NO_SERVICE_WORKER, SCREENSHOTS, NetworkGuard, open_notebook, save_screenshot, wait_until_live,
 )
 from .test_boards import axe_violations  # noqa: E402
 
@@ -52,7 +53,7 @@ def welcome(context, site_url):
 def test_the_site_address_shows_the_welcome_page(welcome, site_url):
     assert welcome.url == site_url  # no redirect to the lab
     assert welcome.get_by_role("heading", level=1).inner_text() == "Spy games to learn, play and count"
-    assert "Run ▸ Run All Cells" in welcome.locator(".how").inner_text()
+    assert "Open a lesson and it runs by itself" in welcome.locator(".how").inner_text()
     cards = welcome.locator(".card")
     assert cards.count() == len(GAMES)
     for card, track in zip(cards.all(), GAMES):
@@ -76,9 +77,9 @@ def test_start_here_opens_the_first_part_of_the_track(welcome, track):
     try:
         welcome.wait_for_selector(".jp-Notebook .jp-Cell", timeout=180_000)
         first_cell = welcome.locator(".jp-MarkdownCell .jp-RenderedMarkdown").first
-        first_cell.get_by_text("run all its cells").wait_for(timeout=60_000)
+        first_cell.get_by_text("This page runs by itself").wait_for(timeout=60_000)
         first = first_cell.inner_text()
-        assert first.startswith("To make this page live, run all its cells")
+        assert first.startswith("This page runs by itself") and "Run All" not in first
         assert f"{track.title} · part 1 of {len(track.parts)}" in first
         picture = welcome.locator(".jp-MarkdownCell img").first
         picture.wait_for()
@@ -107,30 +108,59 @@ def test_the_rules_page_shows_an_anchored_rule(context, site_url):
         page.close()
 
 
-def test_a_rule_link_in_a_notebook_lands_on_the_rule(browser, site_url):
-    """A link built with rule_href, clicked in a notebook of the single-notebook app, opens the rule."""
-    notebook = open_notebook(browser, site_url, f"{GAMES[0].parts[0].notebook}")
+def _follow_in_this_tab(page, link) -> None:
+    """Click ``link``: the page it names opens in this tab, no other tab opens."""
+    before = page.url
+    with page.expect_navigation(timeout=60_000):
+        link.click()
+    assert page.url != before and page.context.pages == [page], [p.url for p in page.context.pages]
+
+
+def _back_to_the_lesson(page, lesson_url: str) -> None:
+    """Back returns to the lesson, which runs itself again."""
+    page.go_back()
+    assert page.url == lesson_url
+    page.wait_for_function("() => window.spynbLesson?.stage === 'live'", timeout=180_000, polling=250)
+
+
+def test_links_between_lessons_and_to_the_rules_page_stay_in_the_tab(browser, site_url):
+    """Links built with rule_href and site_href, the next lesson's link and a walkthrough's rule link, clicked in
+    a lesson of the single-notebook app, open in the same tab; Back returns to the lesson, live again."""
+    track = GAMES[0]
+    notebook = open_notebook(browser, site_url, f"{track.parts[1].notebook}")
     page = notebook.page
+    lesson_url = page.url
     try:
+        wait_until_live(notebook)
         link = page.locator(f'.jp-MarkdownCell a[href^="{rule_href("")}"]').first
         rule_id = unquote(link.get_attribute("href").partition("#")[2])
         assert link.get_attribute("href") == rule_href(rule_id)
-        with page.context.expect_page() as opened:
-            link.click()
-        rules = opened.value
-        rules.wait_for_load_state()
-        assert rules.url.startswith(f"{site_url}rules/index.html")
-        assert rules.evaluate("() => document.querySelector(':target').id") == rule_anchor(rule_id)
-        assert rules.locator(f'[id="{rule_anchor(rule_id)}"]').is_visible()
-        home = page.locator(".jp-MarkdownCell a", has_text="Back to the welcome page")
-        with page.context.expect_page() as opened:
-            home.click()
-        opened.value.get_by_role("heading", level=1).wait_for()
-        assert opened.value.locator(".card").count() == len(GAMES)
-        following = page.locator(".jp-MarkdownCell a", has_text=f"part 2 of {len(GAMES[0].parts)}")
-        with page.context.expect_page() as opened:
-            following.click()
-        opened.value.wait_for_url("**/notebooks/index.html?path=*02-*", timeout=120_000)
+        _follow_in_this_tab(page, link)
+        assert page.url.startswith(f"{site_url}rules/index.html")
+        assert page.evaluate("() => document.querySelector(':target').id") == rule_anchor(rule_id)
+        assert page.locator(f'[id="{rule_anchor(rule_id)}"]').is_visible()
+        _back_to_the_lesson(page, lesson_url)
+
+        walk_rule = page.locator(".spynb-walk a.spynb-walk__rule").first
+        walk_rule.wait_for(timeout=60_000)
+        assert walk_rule.get_attribute("target") is None
+        walk_id = unquote(walk_rule.get_attribute("href").partition("#")[2])
+        _follow_in_this_tab(page, walk_rule)
+        assert page.url.startswith(f"{site_url}rules/index.html")
+        assert page.evaluate("() => document.querySelector(':target').id") == rule_anchor(walk_id)
+        _back_to_the_lesson(page, lesson_url)
+
+        _follow_in_this_tab(page, page.locator(".jp-MarkdownCell a", has_text="Back to the welcome page"))
+        page.get_by_role("heading", level=1).wait_for()
+        assert page.locator(".card").count() == len(GAMES)
+        _back_to_the_lesson(page, lesson_url)
+
+        following = page.locator(".jp-MarkdownCell a", has_text=f"part 3 of {len(track.parts)}")
+        _follow_in_this_tab(page, following)
+        assert page.url == f"{site_url}notebooks/index.html?path={track.parts[2].notebook}"
+        page.wait_for_function("() => window.spynbLesson?.stage === 'live'", timeout=180_000, polling=250)
+        save_screenshot(page, "lesson-next-same-tab")
+        _back_to_the_lesson(page, lesson_url)
         assert notebook.guard.refused == []
     finally:
         page.context.close()

@@ -21,7 +21,7 @@ sys.path.insert(0, str(REPO / "lite"))
 
 from build_site import stage_notebooks  # noqa: E402
 from site_pages import PAGES, board_pictures, write_pages  # noqa: E402
-from tracks import RUN_ALL, Part, Track, check_tracks, load_tracks, markdown_links  # noqa: E402
+from tracks import LIVE, Part, Track, check_tracks, load_tracks, markdown_links  # noqa: E402
 from verify_site import CHECKS_FOLDER, verify_site  # noqa: E402
 
 import spynb  # noqa: E402
@@ -94,10 +94,12 @@ def test_the_table_catches_a_notebook_in_no_track_and_a_missing_part(tmp_path):
 
 
 @pytest.mark.parametrize("track, index", PARTS, ids=[t.parts[i].notebook for t, i in PARTS])
-def test_every_part_says_how_to_run_it_and_where_it_sits(site, track, index):
-    cells = notebook(site, track.parts[index])["cells"]
+def test_every_part_says_it_runs_by_itself_and_where_it_sits(site, track, index):
+    staged = notebook(site, track.parts[index])
+    cells = staged["cells"]
     first = "".join(cells[0]["source"])
-    assert first.startswith(RUN_ALL)
+    assert first.startswith(LIVE) and "Run All" not in first
+    assert staged["metadata"]["spynb"] == {"lesson": track.id}  # with its path, what makes it run when it opens
     assert f"{track.title} · part {index + 1} of {len(track.parts)}: {track.parts[index].title}" in first
 
 

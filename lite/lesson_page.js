@@ -1,0 +1,234 @@
+// The notebook app's page, for the site's lessons: they run themselves, and the site's links stay in this tab.
+//
+// lite/lesson_page.py adds this module to notebooks/index.html, after the
+// element <script id="spynb-lessons" type="application/json">{"lessons": [...]}</script>
+// that lists the site's lessons by their path under files/ (lite/tracks.json).
+// JupyterLite's notebook app sets window.jupyterapp when its page option
+// exposeAppInBrowser is "true" (lite/jupyter-lite.json).
+//
+// A lesson (its path is in the list AND the notebook's metadata says spynb.lesson,
+// which the build writes into the site's copy): its outputs are cleared the moment it
+// opens (a copy the browser kept never shows a stale widget), then, once the kernel
+// has started, every cell runs top to bottom (notebook:run-all-cells) and the view is
+// put back at the top.  A line at the foot of the window names the stage.  Once the
+// run is over the notebook is marked unchanged, so a lesson only read is not kept as
+// the visitor's copy.  Any other notebook (the visitor's own, the smoke tests) is left
+// alone.
+//
+// On every notebook of the app, a plain click on a link to another page of the site (a
+// notebook of files/, the welcome page, the rules page) opens it in this tab, where
+// JupyterLab would open a new one: Back returns, and only one Python ever runs.  A click
+// with a modifier key or another button still does what the browser does.
+//
+// window.spynbLesson holds {lesson, stage, started, liveAt?, error?} (times from performance.now()) for the
+// browser tests (tests/browser/browser_helpers.py) and benchmarks.
+
+/** @typedef {"opening" | "python" | "running" | "live" | "failed" | "not a lesson"} Stage */
+
+const config = JSON.parse(document.getElementById("spynb-lessons")?.textContent || "{}");
+/** @type {Set<string>} */
+const lessons = new Set(config.lessons || []);
+const path = new URLSearchParams(location.search).get("path") || "";
+
+// lesson: whether this page opens one of the site's lessons (by its path; false again if its metadata says not)
+/** @type {{ lesson: boolean, stage: Stage, started: number, liveAt?: number, error?: string }} */
+const state = { lesson: lessons.has(path), stage: "opening", started: performance.now() };
+/** @type {any} */ (window).spynbLesson = state;
+
+/** The site's root (this page is notebooks/index.html, one folder below it). */
+const ROOT = new URL("../", location.href);
+
+/** How long to wait for the app and the kernel before saying it failed, in milliseconds. */
+const PATIENCE = 300_000;
+
+// -- the progress line ---------------------------------------------------------------------------------------------
+
+/** @type {HTMLElement | null} */
+let line = null;
+
+/**
+ * Show ``text`` in the line at the foot of the window.
+ * @param {Stage} stage
+ * @param {string} text
+ */
+function say(stage, text) {
+  state.stage = stage;
+  if (!line) {
+    line = document.createElement("p");
+    line.id = "spynb-lesson-status";
+    line.setAttribute("role", "status");
+    line.setAttribute("aria-live", "polite");
+    line.style.cssText = [
+      "position: fixed", "z-index: 10000", "left: 50%", "bottom: 12px", "transform: translateX(-50%)", "margin: 0",
+      "max-width: calc(100vw - 32px)", "box-sizing: border-box", "padding: 8px 16px", "border-radius: 18px",
+      "background: #1b2631", "color: #fff", "font: 15px/1.4 system-ui, -apple-system, 'Segoe UI', sans-serif",
+      "box-shadow: 0 2px 8px rgba(0, 0, 0, 0.3)", "transition: opacity 0.6s", "pointer-events: none",
+    ].join("; ");
+    document.body.append(line);
+  }
+  line.dataset.stage = stage;
+  line.textContent = text;
+  line.style.opacity = "1";
+}
+
+/** Let the line fade away after a moment. */
+function fade() {
+  setTimeout(() => { if (line && state.stage === "live") line.style.opacity = "0"; }, 2500);
+}
+
+// -- waiting -------------------------------------------------------------------------------------------------------
+
+/**
+ * The first truthy value of ``probe()``, asked every 100 ms.
+ * @template T
+ * @param {() => T | null | undefined | false} probe
+ * @param {string} what what is awaited, for the error
+ * @returns {Promise<T>}
+ */
+function until(probe, what) {
+  return new Promise((resolve, reject) => {
+    const deadline = performance.now() + PATIENCE;
+    const ask = () => {
+      let value;
+      try { value = probe(); } catch { value = null; }
+      if (value) resolve(value);
+      else if (performance.now() > deadline) reject(new Error(`${what} did not come`));
+      else setTimeout(ask, 100);
+    };
+    ask();
+  });
+}
+
+/** @param {number} ms */
+const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// -- the view ------------------------------------------------------------------------------------------------------
+
+/** Whether the visitor has scrolled, typed or clicked since the page opened (then the view is theirs). */
+let touched = false;
+for (const kind of ["wheel", "touchmove", "keydown", "pointerdown"]) {
+  window.addEventListener(kind, (event) => { if (event.isTrusted) touched = true; }, { capture: true, passive: true });
+}
+
+/**
+ * Put the view at the notebook's top: its first cell active, every scroller above it at 0.
+ * @param {any} notebook JupyterLab's Notebook widget
+ */
+async function toTop(notebook) {
+  if (touched) return;
+  notebook.activeCellIndex = 0;
+  notebook.deselectAll?.();
+  try { await notebook.scrollToItem?.(0, "start"); } catch { /* an older notebook has no windowed list */ }
+  for (let node = notebook.widgets[0]?.node?.parentElement; node; node = node.parentElement) node.scrollTop = 0;
+  if (document.scrollingElement) document.scrollingElement.scrollTop = 0;
+}
+
+// -- running a lesson ----------------------------------------------------------------------------------------------
+
+/**
+ * The code cells of the notebook, and how many have run (have an execution count).
+ * @param {any} notebook
+ */
+function progress(notebook) {
+  const code = notebook.widgets.filter((/** @type {any} */ cell) => cell.model.type === "code");
+  return { done: code.filter((/** @type {any} */ cell) => cell.model.executionCount != null).length, all: code.length };
+}
+
+async function runLesson() {
+  say("opening", "Opening the lesson…");
+  const app = await until(() => /** @type {any} */ (window).jupyterapp, "the notebook app");
+  await app.restored;
+  const panel = await until(() => {
+    const widget = app.shell.currentWidget;
+    return widget && widget.context && widget.sessionContext && widget.content ? widget : null;
+  }, "the notebook");
+  await panel.context.ready;
+  const notebook = panel.content;
+  if (panel.context.path !== path || !panel.context.model.getMetadata?.("spynb")?.lesson) {
+    state.lesson = false;
+    state.stage = "not a lesson";
+    line?.remove();
+    return;
+  }
+  state.lesson = true;
+  await app.commands.execute("notebook:clear-all-cell-outputs");
+  say("python", "Starting Python in your browser…");
+  await panel.sessionContext.ready;
+  const kernel = await until(() => panel.sessionContext.session?.kernel, "the kernel");
+  await kernel.info;
+  const timer = setInterval(() => {
+    const { done, all } = progress(notebook);
+    if (done === 0) say("python", "Starting Python in your browser…");
+    else if (done < all) say("running", `Loading the game: cell ${done + 1} of ${all}…`);
+  }, 250);
+  try {
+    const running = app.commands.execute("notebook:run-all-cells");
+    await pause(200);  // the run-all scrolls to the last cell once it has queued them
+    await toTop(notebook);
+    const ok = await running;
+    await until(() => panel.sessionContext.kernelDisplayStatus === "idle", "the kernel's rest");
+    await toTop(notebook);
+    panel.context.model.dirty = false;  // only read, not changed: the published lesson stays the one it opens
+    state.liveAt = performance.now();
+    clearInterval(timer);
+    say("live", ok ? "The page is live." : "A cell stopped with an error: the message is under it.");
+    if (ok) fade();
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+// -- links in this tab ---------------------------------------------------------------------------------------------
+
+/**
+ * Where a link goes, when it is a page of this site that should open in this tab; null otherwise.
+ * @param {HTMLAnchorElement} anchor
+ * @returns {string | null}
+ */
+function sitePage(anchor) {
+  if (anchor.closest(".jp-DirListing, .jp-FileBrowser")) return null;
+  const args = anchor.getAttribute("data-commandlinker-args");
+  if (args && anchor.getAttribute("data-commandlinker-command") === "rendermime:handle-local-link") {
+    const linked = JSON.parse(args).path || "";
+    return linked.endsWith(".ipynb") ? notebookPage(linked) : null;
+  }
+  const href = anchor.getAttribute("href");
+  if (!href || href.startsWith("#")) return null;
+  let url;
+  try { url = new URL(href, location.href); } catch { return null; }
+  if (url.origin !== ROOT.origin || !url.pathname.startsWith(ROOT.pathname)) return null;
+  const inSite = url.pathname.slice(ROOT.pathname.length);
+  if (inSite.startsWith("files/")) {
+    const linked = decodeURIComponent(inSite.slice("files/".length));
+    return linked.endsWith(".ipynb") ? notebookPage(linked) : null;
+  }
+  return /(^|\/)(index\.html)?$|\.html$/.test(inSite) ? url.href : null;
+}
+
+/** @param {string} notebookPath a path under files/ */
+function notebookPage(notebookPath) {
+  return `${new URL("notebooks/index.html", ROOT).href}?path=${encodeURI(notebookPath)}`;
+}
+
+window.addEventListener("click", (event) => {
+  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  const anchor = /** @type {Element | null} */ (event.target instanceof Element ? event.target : null)
+    ?.closest("a[href]");
+  if (!(anchor instanceof HTMLAnchorElement)) return;
+  const page = sitePage(anchor);
+  if (!page) return;
+  event.preventDefault();
+  event.stopImmediatePropagation();
+  location.assign(page);
+}, { capture: true });
+
+// -- the start -----------------------------------------------------------------------------------------------------
+
+if (state.lesson) {
+  runLesson().catch((error) => {
+    state.error = String(error?.message || error);
+    say("failed", `The lesson could not start (${state.error}). Reload the page to try again.`);
+  });
+} else {
+  state.stage = "not a lesson";
+}

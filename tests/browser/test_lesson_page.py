@@ -1,0 +1,134 @@
+"""A lesson runs itself when it opens, and nothing else does (lite/lesson_page.js in the notebook app's page).
+
+Opened cold (a new browser context), a lesson of the site's tracks becomes live with no click: the line at
+the foot of the window names the stage, every cell runs, the boards draw and the view is left at the top.
+A copy kept in the browser never shows a stale widget. A notebook that is not a lesson (the smoke test, a
+visitor's copy of a lesson) never runs by itself.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+
+from verify_site import CHECKS_FOLDER
+
+from .browser_helpers import (
+    KERNEL_TIMEOUT, RUN_ALL_TIMEOUT, Notebook, is_lesson, open_notebook, save_screenshot, wait_until_live,
+)
+
+pytestmark = pytest.mark.browser
+
+REPO = Path(__file__).resolve().parents[2]
+TRACKS = json.loads((REPO / "lite" / "tracks.json").read_text(encoding="utf-8"))["tracks"]
+#: the second part of the first game's track: a walkthrough, its board, links before and after
+LESSON = next(track for track in TRACKS if track.get("game"))["parts"][1]["notebook"]
+
+ERROR_OUTPUT = ('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"], '
+                '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.error"]')
+PROMPTS = "() => [...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')].map(p => p.textContent.trim())"
+STATUS = "() => { const s = document.getElementById('spynb-lesson-status'); return s && [s.dataset.stage, s.textContent]; }"
+#: how far the notebook is scrolled, and where its first cell's top is in the window
+AT_TOP = """() => {
+    const outer = document.querySelector('.jp-WindowedPanel-outer');
+    const first = document.querySelector('.jp-Notebook .jp-Cell').getBoundingClientRect();
+    return {scrolled: outer ? outer.scrollTop : window.scrollY, firstTop: first.top, height: window.innerHeight};
+}"""
+DIRTY = "() => window.jupyterapp.shell.currentWidget.context.model.dirty"
+
+
+def stages_until_live(notebook: Notebook, shot: str) -> list[tuple[str, str]]:
+    """Every (stage, text) the status line showed, watched until the lesson is live; a screenshot of each."""
+    page, seen = notebook.page, []
+    deadline = time.monotonic() + RUN_ALL_TIMEOUT / 1000
+    while time.monotonic() < deadline:
+        status = page.evaluate(STATUS)
+        if status and (not seen or tuple(status) != seen[-1]):
+            seen.append(tuple(status))
+            save_screenshot(page, f"{shot}-{len(seen)}-{status[0]}")
+        if status and status[0] in ("live", "failed"):
+            return seen
+        page.wait_for_timeout(100)
+    raise AssertionError(f"the lesson never became live; it showed {seen}")
+
+
+def test_a_lesson_opened_cold_becomes_live_with_no_click_and_the_view_at_the_top(browser, site_url):
+    notebook = open_notebook(browser, site_url, LESSON)
+    page = notebook.page
+    try:
+        assert is_lesson(notebook)
+        seen = stages_until_live(notebook, "lesson-cold")
+        stages = [stage for stage, _ in seen]
+        assert stages[-1] == "live", seen
+        assert ("python", "Starting Python in your browser…") in seen, seen
+        assert stages.index("python") < stages.index("live")
+        prompts = page.evaluate(PROMPTS)
+        assert prompts and all(any(ch.isdigit() for ch in prompt) for prompt in prompts), prompts
+        page.locator(".spynb-walk").first.wait_for(timeout=60_000)
+        assert page.locator(ERROR_OUTPUT).count() == 0, page.locator(ERROR_OUTPUT).all_inner_texts()
+        view = page.evaluate(AT_TOP)
+        assert view["scrolled"] == 0 and 0 <= view["firstTop"] < view["height"] / 2, view
+        first = page.locator(".jp-MarkdownCell .jp-RenderedMarkdown").first.inner_text()
+        assert first.startswith("This page runs by itself") and "Run All" not in first
+        assert page.evaluate(DIRTY) is False, "a lesson only read is not the visitor's changed copy"
+        save_screenshot(page, "lesson-cold-live")
+        assert notebook.guard.refused == []
+    finally:
+        page.context.close()
+
+
+def test_a_reopened_lesson_shows_no_stale_widget_and_runs_again(browser, site_url):
+    """The browser keeps a copy with its outputs (saved here by hand); reopened, it starts clean and runs again."""
+    notebook = open_notebook(browser, site_url, LESSON)
+    page = notebook.page
+    try:
+        assert wait_until_live(notebook) == "live"
+        page.locator(".spynb-walk").first.wait_for(timeout=60_000)
+        page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
+        page.wait_for_function("() => !window.jupyterapp.shell.currentWidget.context.model.dirty", timeout=30_000)
+        page.reload()
+        page.wait_for_function("() => window.spynbLesson?.stage === 'python'", timeout=KERNEL_TIMEOUT, polling=100)
+        assert page.locator(".jp-OutputArea-output").count() == 0, "the kept copy's outputs were shown"
+        assert page.get_by_text("Loading widget").count() == 0
+        save_screenshot(page, "lesson-reopened-starting")
+        assert wait_until_live(notebook) == "live"
+        page.locator(".spynb-walk").first.wait_for(timeout=60_000)
+        assert page.locator(ERROR_OUTPUT).count() == 0, page.locator(ERROR_OUTPUT).all_inner_texts()
+        assert notebook.guard.refused == []
+    finally:
+        page.context.close()
+
+
+def _stays_unrun(notebook: Notebook) -> None:
+    """The kernel starts and idles, and not one cell runs."""
+    page = notebook.page
+    page.wait_for_function(
+        "() => document.querySelector('.jp-Notebook-ExecutionIndicator')?.getAttribute('data-status') === 'idle'",
+        timeout=KERNEL_TIMEOUT, polling=250)
+    page.wait_for_timeout(3000)
+    assert page.evaluate("() => window.spynbLesson.stage") == "not a lesson"
+    assert not is_lesson(notebook)
+    prompts = page.evaluate(PROMPTS)
+    assert prompts and all(prompt in ("[ ]:", "[ ]") for prompt in prompts), prompts
+    assert page.evaluate(STATUS) is None, "a notebook that is not a lesson shows no lesson status"
+
+
+def test_a_notebook_that_is_not_a_lesson_does_not_run(browser, site_url):
+    notebook = open_notebook(browser, site_url, f"{CHECKS_FOLDER}/site-check.ipynb")
+    page = notebook.page
+    try:
+        _stays_unrun(notebook)
+        # a visitor's copy of a lesson keeps the lesson's metadata, but not its path: it does not run either
+        copy = page.evaluate("async (path) => (await window.jupyterapp.serviceManager.contents.copy("
+                             "path, path.split('/').slice(0, -1).join('/'))).path", LESSON)
+        assert copy != LESSON and copy.endswith(".ipynb")
+        page.goto(f"{site_url}notebooks/index.html?path={copy}")
+        page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=KERNEL_TIMEOUT)
+        _stays_unrun(notebook)
+        save_screenshot(page, "lesson-copy-not-run")
+        assert notebook.guard.refused == []
+    finally:
+        page.context.close()

@@ -1,0 +1,59 @@
+"""lite/lesson_page.py: the notebook app's page gets the lesson list and the script that runs lessons."""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO / "lite"))
+
+from lesson_page import APP_PAGE, LESSONS_ID, SITE_SCRIPT, install, lesson_paths, problems  # noqa: E402
+from tracks import load_tracks  # noqa: E402
+
+TRACKS = load_tracks()
+PAGE = "<!DOCTYPE html><html><head></head><body><div>app</div></body></html>"
+
+
+@pytest.fixture
+def site(tmp_path: Path) -> Path:
+    (tmp_path / "notebooks").mkdir()
+    (tmp_path / APP_PAGE).write_text(PAGE, encoding="utf-8")
+    (tmp_path / "jupyter-lite.json").write_text((REPO / "lite" / "jupyter-lite.json").read_text(encoding="utf-8"),
+                                                encoding="utf-8")
+    return tmp_path
+
+
+def test_every_part_of_every_track_is_a_lesson():
+    assert lesson_paths(TRACKS) == [part.notebook for track in TRACKS for part in track.parts]
+    assert len(set(lesson_paths(TRACKS))) == len(lesson_paths(TRACKS))
+
+
+def test_install_lists_the_lessons_and_loads_the_script_before_the_body_ends(site: Path):
+    assert problems(site, TRACKS)  # nothing installed yet
+    install(site, TRACKS)
+    html = (site / APP_PAGE).read_text(encoding="utf-8")
+    listed = json.loads(re.search(f'<script id="{LESSONS_ID}" type="application/json">(.*?)</script>', html)[1])
+    assert listed == {"lessons": lesson_paths(TRACKS)}
+    assert html.index('src="lesson-page.js?_=') < html.index("</body>")
+    assert (site / SITE_SCRIPT).read_bytes() == (REPO / "lite" / "lesson_page.js").read_bytes()
+    assert problems(site, TRACKS) == []
+
+
+def test_install_refuses_a_page_that_has_the_list_already_or_no_body(site: Path):
+    install(site, TRACKS)
+    with pytest.raises(RuntimeError, match="already"):
+        install(site, TRACKS)
+    (site / APP_PAGE).write_text("<html></html>", encoding="utf-8")
+    with pytest.raises(RuntimeError, match="no </body>"):
+        install(site, TRACKS)
+
+
+def test_without_the_option_that_exposes_the_app_the_build_fails(site: Path):
+    install(site, TRACKS)
+    (site / "jupyter-lite.json").write_text('{"jupyter-config-data": {}}', encoding="utf-8")
+    assert any("exposeAppInBrowser" in problem for problem in problems(site, TRACKS))
