@@ -505,7 +505,7 @@ def _rules_beside_sentences(board, shot: str) -> None:
     link = links.last
     rule = link.inner_text().removesuffix(" ↗")
     assert RULE_ID.fullmatch(rule) and link.get_attribute("href") == f"../rules/index.html?%#{rule}"
-    assert link.get_attribute("target") == "_blank" and link.get_attribute("aria-label").startswith(f"Rule {rule} ")
+    assert link.get_attribute("target") is None and link.get_attribute("aria-label").startswith(f"Rule {rule} ")
     assert link.is_visible() and link.evaluate("el => getComputedStyle(el).color") == "rgb(0, 114, 178)", "a link's blue"
     ratio = link.evaluate("el => parseFloat(getComputedStyle(el).fontSize) / "
                           "parseFloat(getComputedStyle(el.parentElement).fontSize)")

@@ -27,8 +27,8 @@ export function h(tag, props, ...children) {
 }
 
 /**
- * A small link to a rule on the rules page, opening a new tab: the rule's id as its text (after `prefix`), its
- * citation read out to screen readers.  Rule ids stay out of sentences; this goes beside them.
+ * A small link to a rule on the rules page, in the same tab (Back returns): the rule's id as its text (after
+ * `prefix`), its citation read out to screen readers.  Rule ids stay out of sentences; this goes beside them.
  * @param {{rule?: string, rule_href?: string, citation?: string}} link  (spynb.rulespage.rule_link)
  * @param {string} cls
  * @param {string} [prefix]
@@ -36,8 +36,8 @@ export function h(tag, props, ...children) {
  */
 export function ruleLink(link, cls, prefix = "") {
   if (!link.rule) return null;
-  return h("a", { class: cls, href: link.rule_href || null, target: "_blank", rel: "noopener",
-    "aria-label": `Rule ${link.rule} on the rules page (opens a new tab)${link.citation ? `: ${link.citation}` : ""}` },
+  return h("a", { class: cls, href: link.rule_href || null,
+    "aria-label": `Rule ${link.rule} on the rules page${link.citation ? `: ${link.citation}` : ""}` },
   `${prefix}${link.rule} ↗`);
 }
 

@@ -156,7 +156,7 @@ function walkthroughPanel({ model, slot, send }) {
         step.shows_hidden ? h("p", { class: "spynb-walk__hidden", text: step.shows_hidden }) : null,
         question(step),
         last && step.links.length ? h("ul", { class: "spynb-walk__links" },
-          step.links.map((link) => h("li", {}, h("a", { href: link.href, target: "_blank", rel: "noopener" }, link.text)))) : null,
+          step.links.map((link) => h("li", {}, h("a", { href: link.href }, link.text)))) : null,
         h("p", { class: "spynb-walk__small" }, walkRule(step),
           step.quote ? h("q", { class: "spynb-walk__quote", text: step.quote }) : null)),
       here ? feedbackBox : null,
