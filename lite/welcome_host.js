@@ -24,7 +24,7 @@ const status = /** @type {HTMLElement} */ (document.getElementById("live-status"
 /** @type {{ ready: boolean, error: string, started: number, readyAt?: number, model?: object, pyodide?: any }} */
 const state = (/** @type {any} */ (window).spynbWelcome = { ready: false, error: "", started: performance.now() });
 
-/** @param {string} text */
+/** @param {string} text the stage, in the words the lessons' status line uses (lite/lesson_page.js) */
 const say = (text) => { status.textContent = text; };
 
 /** The Python side: the controller, and one function that takes a message and answers with what changed. */
@@ -98,11 +98,12 @@ async function start() {
   const [{ loadPyodide }, front] = await Promise.all([
     import(here(`${data.pyodide}pyodide.mjs`)), import(here(data.module || ""))]);
   const pyodide = await loadPyodide({ indexURL: here(data.pyodide || "") });
-  say("Python is running; installing the games…");
+  say("Loading the game…");
   await pyodide.loadPackage(here(data.wheel), { messageCallback: () => {} });
   const globals = pyodide.globals;
   globals.set("GAME", data.game);
   globals.set("OPTIONS", data.options || "{}");
+  say("Setting up the board…");
   const values = JSON.parse(await pyodide.runPythonAsync(HOST_PY));
   const handle = globals.get("_handle");
   const model = makeModel(values, (text) => handle(text));
@@ -115,7 +116,7 @@ async function start() {
   say("Live: you play seat 1 against the rule-of-thumb bot. Pick one of your pieces, then where it goes.");
 }
 
-say("Starting Python in your browser to make this board live (a few seconds)…");
+say("Starting Python in your browser…");
 start().catch((/** @type {any} */ error) => {
   state.error = String(error && error.message || error);
   say(`The live board could not start (${state.error}). The picture shows the opening position; ` +

@@ -23,6 +23,19 @@ DESKTOP = {"width": 1280, "height": 900}
 WIDGET_STACK = ("IPython", "ipywidgets", "anywidget", "traitlets", "comm")
 
 
+#: every text the status line shows, in order, into window.spynbStatusSeen
+STATUS_WATCH = """window.spynbStatusSeen = [];
+document.addEventListener('DOMContentLoaded', () => {
+    const status = document.getElementById('live-status');
+    const note = () => window.spynbStatusSeen.push(status.textContent);
+    note();
+    new MutationObserver(note).observe(status, {childList: true, characterData: true, subtree: true});
+});"""
+
+#: the stages the status line names while Python starts (lite/welcome_host.js), in order
+STAGES = ("Starting Python in your browser…", "Loading the game…", "Setting up the board…")
+
+
 def python(page, code: str):
     """Run ``code`` (its last line an expression) in the page's Pyodide and read it as JSON."""
     return json.loads(page.evaluate("(code) => window.spynbWelcome.pyodide.runPython(code)",
@@ -39,6 +52,7 @@ def welcome(browser, site_url):
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda err: errors.append(str(err)))
+    page.add_init_script(STATUS_WATCH)
     page.goto(site_url, wait_until="domcontentloaded")
     picture = page.locator("#live-board .live-picture svg")
     shown_at_once = picture.is_visible() and "Python" in page.locator("#live-status").inner_text()
@@ -56,6 +70,8 @@ def test_the_picture_shows_at_once_and_the_board_becomes_live(welcome):
     assert welcome.locator("#live-board .spynb-play").is_visible()
     assert welcome.locator("#live-board .live-picture").count() == 0
     assert "Live" in welcome.locator("#live-status").inner_text()
+    seen = welcome.evaluate("() => window.spynbStatusSeen")
+    assert [text for text in seen if text in STAGES] == list(STAGES), seen
     assert welcome.locator(".spynb-play__status").inner_text() == "Your turn: Seat 1."
     assert python(welcome, f"sorted(m for m in {WIDGET_STACK!r} if m in __import__('sys').modules)") == []
     save_screenshot(welcome, "welcome-board-live-desktop")
