@@ -15,10 +15,11 @@ on, as visitors have it:
   no IPython);
 * **first live board**: from opening the first game notebook
   (``cloak-dagger/06-play.ipynb``) to its first board drawn by the running
-  kernel and offering its legal moves (Run All Cells, then the first
-  ``.spynb-play .is-legal``);
+  kernel and offering its legal moves (a lesson runs itself as it opens,
+  ``lite/lesson_page.js``: no click; then the first ``.spynb-play .is-legal``);
 * **bare first cell**: from opening a bare notebook (one cell, ``1 + 1``) in the
-  same notebook app to that cell's output (Run All Cells the same way).
+  same notebook app to that cell's output (Run All Cells from the menu: it is
+  not a lesson, so it does not run by itself).
 
 Each is timed **cold** (a new browser profile) and **warm** (the same on-disk
 profile visited once before: a returning visitor's disk cache and service
@@ -200,7 +201,6 @@ def run_all_cells(page) -> None:
 
 
 def first_board(page) -> None:
-    run_all_cells(page)
     page.locator(".spynb-play .is-legal").first.wait_for(timeout=TIMEOUT_MS)
 
 
