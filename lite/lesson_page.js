@@ -23,7 +23,7 @@
 // window.spynbLesson holds {lesson, stage, started, liveAt?, error?} (times from performance.now()) for the
 // browser tests (tests/browser/browser_helpers.py) and benchmarks.
 
-/** @typedef {"opening" | "python" | "running" | "live" | "failed" | "not a lesson"} Stage */
+/** @typedef {"opening" | "python" | "running" | "live" | "failed" | "not a lesson" | "copy"} Stage */
 
 const config = JSON.parse(document.getElementById("spynb-lessons")?.textContent || "{}");
 /** @type {Set<string>} */
@@ -52,7 +52,7 @@ let line = null;
  * @param {string} text
  */
 function say(stage, text) {
-  state.stage = stage;
+  if (stage !== "copy") state.stage = stage;
   if (!line) {
     line = document.createElement("p");
     line.id = "spynb-lesson-status";
@@ -222,6 +222,21 @@ window.addEventListener("click", (event) => {
   location.assign(page);
 }, { capture: true });
 
+/**
+ * A notebook that is not a lesson: if it is a copy of one under another name (its metadata says lesson), say
+ * that it does not run by itself, since its first cell says a lesson does.
+ */
+async function notALesson() {
+  const app = await until(() => /** @type {any} */ (window).jupyterapp, "the notebook app");
+  await app.restored;
+  const panel = await until(() => app.shell.currentWidget?.context, "the notebook");
+  await panel.ready;
+  if (panel.model.getMetadata?.("spynb")?.lesson && panel.path === path) {
+    say("copy", "This is a copy of a lesson under another name: it does not run by itself. To run it: Run ▸ Run All Cells.");
+    setTimeout(() => { if (line) line.style.opacity = "0"; }, 10_000);
+  }
+}
+
 // -- the start -----------------------------------------------------------------------------------------------------
 
 if (state.lesson) {
@@ -231,4 +246,5 @@ if (state.lesson) {
   });
 } else {
   state.stage = "not a lesson";
+  if (path) notALesson().catch(() => { /* nothing to say */ });
 }

@@ -102,8 +102,8 @@ def test_a_reopened_lesson_shows_no_stale_widget_and_runs_again(browser, site_ur
         page.context.close()
 
 
-def _stays_unrun(notebook: Notebook) -> None:
-    """The kernel starts and idles, and not one cell runs."""
+def _stays_unrun(notebook: Notebook, status: list | None = None) -> None:
+    """The kernel starts and idles, and not one cell runs; the status line shows ``status`` (or nothing)."""
     page = notebook.page
     page.wait_for_function(
         "() => document.querySelector('.jp-Notebook-ExecutionIndicator')?.getAttribute('data-status') === 'idle'",
@@ -113,7 +113,7 @@ def _stays_unrun(notebook: Notebook) -> None:
     assert not is_lesson(notebook)
     prompts = page.evaluate(PROMPTS)
     assert prompts and all(prompt in ("[ ]:", "[ ]") for prompt in prompts), prompts
-    assert page.evaluate(STATUS) is None, "a notebook that is not a lesson shows no lesson status"
+    assert page.evaluate(STATUS) == status
 
 
 def test_a_notebook_that_is_not_a_lesson_does_not_run(browser, site_url):
@@ -127,7 +127,8 @@ def test_a_notebook_that_is_not_a_lesson_does_not_run(browser, site_url):
         assert copy != LESSON and copy.endswith(".ipynb")
         page.goto(f"{site_url}notebooks/index.html?path={copy}")
         page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=KERNEL_TIMEOUT)
-        _stays_unrun(notebook)
+        _stays_unrun(notebook, ["copy", "This is a copy of a lesson under another name: it does not run by itself. "
+                                        "To run it: Run ▸ Run All Cells."])
         save_screenshot(page, "lesson-copy-not-run")
         assert notebook.guard.refused == []
     finally:
