@@ -20,7 +20,7 @@
 // JupyterLab would open a new one: Back returns, and only one Python ever runs.  A click
 // with a modifier key or another button still does what the browser does.
 //
-// window.spynbLesson holds {lesson, stage, started, liveAt?, error?} (times from performance.now()) for the
+// window.spynbLesson holds {lesson, stage, started, pythonAt?, liveAt?, error?} (times from performance.now()) for the
 // browser tests (tests/browser/browser_helpers.py) and benchmarks.
 
 /** @typedef {"opening" | "python" | "running" | "live" | "failed" | "not a lesson" | "copy"} Stage */
@@ -31,7 +31,7 @@ const lessons = new Set(config.lessons || []);
 const path = new URLSearchParams(location.search).get("path") || "";
 
 // lesson: whether this page opens one of the site's lessons (by its path; false again if its metadata says not)
-/** @type {{ lesson: boolean, stage: Stage, started: number, liveAt?: number, error?: string }} */
+/** @type {{ lesson: boolean, stage: Stage, started: number, pythonAt?: number, liveAt?: number, error?: string }} */
 const state = { lesson: lessons.has(path), stage: "opening", started: performance.now() };
 /** @type {any} */ (window).spynbLesson = state;
 
@@ -111,6 +111,23 @@ for (const kind of ["wheel", "touchmove", "keydown", "pointerdown"]) {
 }
 
 /**
+ * Keep the notebook's own scroller (not a board's log inside an output) at its top while ``notebook`` runs,
+ * unless the visitor takes the view: the run-all scrolls to the last cell, and this puts it back at once.
+ * @param {any} notebook JupyterLab's Notebook widget
+ * @returns {() => void} what lets go
+ */
+function holdTop(notebook) {
+  const hold = (/** @type {Event} */ event) => {
+    const scroller = event.target;
+    if (touched || !(scroller instanceof HTMLElement) || scroller.scrollTop === 0) return;
+    if (scroller === notebook.node || scroller.contains(notebook.node)
+        || scroller.classList.contains("jp-WindowedPanel-outer")) scroller.scrollTop = 0;
+  };
+  document.addEventListener("scroll", hold, { capture: true, passive: true });
+  return () => document.removeEventListener("scroll", hold, { capture: true });
+}
+
+/**
  * Put the view at the notebook's top: its first cell active, every scroller above it at 0.
  * @param {any} notebook JupyterLab's Notebook widget
  */
@@ -155,19 +172,27 @@ async function runLesson() {
   say("python", "Starting Python in your browser…");
   await panel.sessionContext.ready;
   const kernel = await until(() => panel.sessionContext.session?.kernel, "the kernel");
-  await kernel.info;
-  const timer = setInterval(() => {
+  await kernel.info;  // the kernel answers once Pyodide and its packages are loaded
+  state.pythonAt = performance.now();
+  const running = () => {
     const { done, all } = progress(notebook);
-    if (done === 0) say("python", "Starting Python in your browser…");
-    else if (done < all) say("running", `Loading the game: cell ${done + 1} of ${all}…`);
-  }, 250);
+    say("running", `Python has started; running the lesson: cell ${Math.min(done + 1, all)} of ${all}…`);
+  };
+  running();
+  const timer = setInterval(running, 250);
   try {
-    const running = app.commands.execute("notebook:run-all-cells");
-    await pause(200);  // the run-all scrolls to the last cell once it has queued them
-    await toTop(notebook);
-    const ok = await running;
-    await until(() => panel.sessionContext.kernelDisplayStatus === "idle", "the kernel's rest");
-    await toTop(notebook);
+    const letGo = holdTop(notebook);
+    let ok;
+    try {
+      const run = app.commands.execute("notebook:run-all-cells");
+      await pause(200);  // the run-all makes the last cell active once it has queued them
+      await toTop(notebook);
+      ok = await run;
+      await until(() => panel.sessionContext.kernelDisplayStatus === "idle", "the kernel's rest");
+      await toTop(notebook);
+    } finally {
+      letGo();
+    }
     panel.context.model.dirty = false;  // only read, not changed: the published lesson stays the one it opens
     state.liveAt = performance.now();
     clearInterval(timer);

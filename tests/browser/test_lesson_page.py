@@ -40,17 +40,20 @@ AT_TOP = """() => {
 DIRTY = "() => window.jupyterapp.shell.currentWidget.context.model.dirty"
 
 
-def stages_until_live(notebook: Notebook, shot: str) -> list[tuple[str, str]]:
-    """Every (stage, text) the status line showed, watched until the lesson is live; a screenshot of each."""
-    page, seen = notebook.page, []
+def stages_until_live(notebook: Notebook, shot: str) -> tuple[list[tuple[str, str]], list[float]]:
+    """Every (stage, text) the status line showed, watched until the lesson is live, with a screenshot of each;
+    and how far the notebook was scrolled at each look."""
+    page, seen, scrolled = notebook.page, [], []
     deadline = time.monotonic() + RUN_ALL_TIMEOUT / 1000
     while time.monotonic() < deadline:
         status = page.evaluate(STATUS)
+        if page.locator(".jp-Notebook .jp-Cell").count():
+            scrolled.append(page.evaluate(AT_TOP)["scrolled"])
         if status and (not seen or tuple(status) != seen[-1]):
             seen.append(tuple(status))
             save_screenshot(page, f"{shot}-{len(seen)}-{status[0]}")
         if status and status[0] in ("live", "failed"):
-            return seen
+            return seen, scrolled
         page.wait_for_timeout(100)
     raise AssertionError(f"the lesson never became live; it showed {seen}")
 
@@ -60,11 +63,12 @@ def test_a_lesson_opened_cold_becomes_live_with_no_click_and_the_view_at_the_top
     page = notebook.page
     try:
         assert is_lesson(notebook)
-        seen = stages_until_live(notebook, "lesson-cold")
+        seen, scrolled = stages_until_live(notebook, "lesson-cold")
         stages = [stage for stage, _ in seen]
         assert stages[-1] == "live", seen
         assert ("python", "Starting Python in your browser…") in seen, seen
         assert stages.index("python") < stages.index("live")
+        assert set(scrolled) == {0}, f"the view left the top while the lesson ran: {scrolled}"
         prompts = page.evaluate(PROMPTS)
         assert prompts and all(any(ch.isdigit() for ch in prompt) for prompt in prompts), prompts
         page.locator(".spynb-walk").first.wait_for(timeout=60_000)
