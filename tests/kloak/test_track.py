@@ -1,4 +1,5 @@
-"""The KLOAK teaching track (lite/tracks.json): its parts, what they teach, and the facts its walkthroughs rest on."""
+"""The KLOAK teaching track (lite/tracks.json): a guided first game, then parts that follow the rulebook; what they
+teach, and the facts its walkthroughs rest on."""
 
 from __future__ import annotations
 
@@ -8,14 +9,17 @@ import re
 import pytest
 
 import spynb
+from spynb.kloak import parse
 from spynb.scenarios import StepKind, load
 
-from tests.track_notebooks import REPO, cells, markdown, track, track_parts
+from tests.track_notebooks import REPO, cells, markdown, track, track_parts, walkthrough_names
 
 from taught import taught_where, teachable  # noqa: E402  (tests.track_notebooks puts lite/ on the path)
 
 TRACK = track("kloak")
 PARTS = track_parts("kloak")
+FIRST_GAME, DEEPER = PARTS[0], PARTS[1:]
+"""The guided first game (which meets the rules in play order), then the parts that follow the rulebook."""
 
 
 def test_the_track_is_every_kloak_notebook_in_order_with_the_game_last() -> None:
@@ -42,11 +46,14 @@ def test_every_kloak_section_and_ruling_is_taught_in_the_kloak_track() -> None:
 
 
 def test_the_walkthroughs_follow_the_rulebook_order() -> None:
-    """Object and setup first, then moving, scoring, unkloaking, the other games: each rule's first lesson."""
+    """After the guided first game (which meets the rules in play order): object and setup first, then moving,
+    scoring, unkloaking, the other games: each rule's first lesson among the deeper parts."""
+    assert FIRST_GAME == "kloak/00-first-game.ipynb" and DEEPER[0] == "kloak/01-start-here.ipynb"
     where = taught_where(REPO / "notebooks", (TRACK,))
     order = ["KL/Object", "KL/Setup", "KL/Gameplay", "KL/2 Ways to Score", "KL/Unkloaking on Your Turn",
              "KL/Simpler Game", "KL/3-Player Game", "KL/4-Player Game"]
-    first = [PARTS.index(where[rid][0].notebook) for rid in order]
+    first = [DEEPER.index(next(lesson.notebook for lesson in where[rid] if lesson.notebook in DEEPER))
+             for rid in order]
     assert first == sorted(first)
 
 
@@ -125,3 +132,74 @@ def test_the_memory_exercise_says_how_many_moves_it_plays() -> None:
     words = {"three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
     said = [re.search(r"Watch (\w+) moves", text) for text in (tour.goal, markdown("kloak/04-unkloaking.ipynb"))]
     assert [words[m.group(1)] if m else None for m in said] == [tour.moves_before(claim)] * 2
+
+
+def first_game():
+    """The guided first game, as the track's first part plays it."""
+    (name,) = walkthrough_names([FIRST_GAME])
+    return load(name)
+
+
+def learners_events(tour, answers: dict[int, str] | None = None) -> list[dict]:
+    """The learner's own events on one way through the guided game, in order."""
+    final = tour.record(answers).replay()
+    return [e for e in final.view(None)["events"] if e["actor"] == tour.seat]
+
+
+def test_the_first_game_has_every_core_move_and_wins_by_a_claim_on_every_way_through() -> None:
+    """Issue 32: two players, the learner seat 1; a kloak, a small move and a big move to an open square, a score
+    by a small move, then a correct claim that lifts a piece the learner covered and is the second, winning score."""
+    tour = first_game()
+    assert tour.seats == 2 and tour.seat == 1 and not tour.setup
+    for answers in tour.paths():
+        events = learners_events(tour, answers)
+        kinds = [e["kind"] for e in events]
+        assert {"kloak", "step", "big"} <= set(kinds), answers
+        scores = [e for e in events if e["kind"] == "score"]
+        assert [e["how"] for e in scores] == ["made", "unkloaked"] and scores[-1]["total"] == 2, answers
+        claim = next(e for e in events if e["kind"] == "claim")
+        covered_by_learner = {e["to"] for e in events if e["kind"] == "kloak"}
+        assert claim["correct"] and set(claim["lifted"]) & covered_by_learner, answers
+        assert kinds[-1] == "win", answers
+
+
+def accepted(tour, i: int, answers: dict[int, str] | None = None) -> list[str]:
+    """The moves step ``i`` (a your-turn step) accepts on the way ``answers`` chooses."""
+    step = tour.steps[i]
+    return [str(a) for a in tour.game_at(i, answers).legal_actions(step.expect.seat) if step.expect.accepts(str(a))]
+
+
+def test_the_first_game_asks_for_safe_moves_and_each_one_it_accepts_is_safe() -> None:
+    """The decisions: steps accepting several moves, and every move a step accepts leaves seat 2 no score, as the
+    praise says; every move a step's 'why' calls a chance for seat 2 gives seat 2 a score (a move or a claim)."""
+    tour = first_game()
+    decisions = [i for i, s in enumerate(tour.steps) if s.expect is not None and len(accepted(tour, i)) >= 3]
+    assert len(decisions) >= 2
+    for i, step in enumerate(tour.steps):
+        if step.expect is None or step.expect.accept == ("claim a2 b3 c4",):
+            continue
+        for move in accepted(tour, i):
+            after = tour.game_at(i + 1, {i: f"1: {move}"})
+            if "score" not in [e["kind"] for e in after.view(None)["events"][-2:]]:
+                assert after.state.scoring_actions() == [], (i, move)
+        for move, why in step.expect.why.items():
+            if "seat 2 could" in why:
+                after = tour.game_at(i).state.clone()
+                after.apply(parse(move), 1)
+                assert after.scoring_actions(), (i, move)
+
+
+def test_every_mix_of_the_first_games_choices_still_ends_in_the_learners_win() -> None:
+    """The learner may take a different accepted move at every decision, not only at one: each mix of the moves
+    the board allows replays to the learner's win, and each accepted move leaves seat 2 no score."""
+    tour = first_game()
+    decisions = [i for i, s in enumerate(tour.steps) if s.expect is not None and len(accepted(tour, i)) > 1]
+    mixes = [{}]
+    for i in decisions:
+        mixes = [{**mix, i: f"1: {move}"} for mix in mixes for move in accepted(tour, i, mix)]
+    assert len(mixes) > 20
+    for mix in mixes:
+        final = tour.record(mix).replay()
+        assert final.state.winners == (1,), mix
+        for i in decisions:
+            assert tour.game_at(i + 1, mix).state.scoring_actions() == [], (i, mix)
