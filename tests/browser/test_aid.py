@@ -33,7 +33,7 @@ BOARDS = {
 
 @pytest.fixture(scope="module")
 def aid_notebook(browser, site_url):
-    notebook = _board_notebook(browser, site_url, "target.ipynb", boards=2)
+    notebook = _board_notebook(browser, site_url, "target.ipynb")
     yield notebook
     notebook.page.context.close()
 
