@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlparse
@@ -17,6 +19,18 @@ CHROMIUM_ARGS = [
 PYODIDE_CDN = "https://cdn.jsdelivr.net/pyodide/"
 
 #: where browser tests leave screenshots for a reviewer (kept after the run; git-ignored)
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+BOARD_MADE = re.compile(r"""\b[A-Z]\w*Board\(|walkthrough\(\s*["']""")
+"""A code cell's call that draws a board: a board made (``KloakBoard(``) or a walkthrough played."""
+
+
+def boards_drawn_by(notebook: str) -> int:
+    """How many boards a notebook's code draws (``notebook``: its path under ``notebooks/``)."""
+    data = json.loads((NOTEBOOKS / notebook).read_text(encoding="utf-8"))
+    code = "".join("".join(cell["source"]) for cell in data["cells"] if cell["cell_type"] == "code")
+    return len(BOARD_MADE.findall(code))
+
+
 SCREENSHOTS = Path(os.environ.get("SPYNB_SCREENSHOTS", Path(__file__).resolve().parents[2] / "_output" / "screenshots"))
 
 

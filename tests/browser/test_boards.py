@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from .browser_helpers import SCREENSHOTS, open_notebook, run_all_cells, run_python, save_screenshot
+from .browser_helpers import SCREENSHOTS, boards_drawn_by, open_notebook, run_all_cells, run_python, save_screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -81,13 +81,6 @@ def play_notebook(game: str) -> str:
     """The *Play a game* notebook of ``game``: the last part of its track."""
     tracks = json.loads((REPO / "lite" / "tracks.json").read_text(encoding="utf-8"))["tracks"]
     return next(t for t in tracks if t.get("game") == game)["parts"][-1]["notebook"]
-
-
-def boards_drawn_by(notebook: str) -> int:
-    """How many boards a notebook's code draws: one per board made and per walkthrough."""
-    data = json.loads((REPO / "notebooks" / notebook).read_text(encoding="utf-8"))
-    code = "".join("".join(cell["source"]) for cell in data["cells"] if cell["cell_type"] == "code")
-    return len(re.findall(r"""\b[A-Z]\w*Board\(|walkthrough\(\s*["']""", code))
 
 
 def _board_notebook(browser, site_url, name: str):

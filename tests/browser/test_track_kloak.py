@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 
 import pytest
 
-from .browser_helpers import open_notebook, run_all_cells, save_screenshot
+from .browser_helpers import boards_drawn_by, open_notebook, run_all_cells, save_screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -19,20 +18,13 @@ PARTS = [part["notebook"] for track in json.loads((REPO / "lite" / "tracks.json"
          if track["id"] == "kloak" for part in track["parts"]]
 
 
-def boards_in(notebook: str) -> int:
-    """How many boards the notebook's code draws: one per walkthrough and per KloakBoard made."""
-    data = json.loads((REPO / "notebooks" / notebook).read_text(encoding="utf-8"))
-    code = "".join("".join(cell["source"]) for cell in data["cells"] if cell["cell_type"] == "code")
-    return len(re.findall(r"""walkthrough\(\s*["']|KloakBoard\(""", code))
-
-
 @pytest.mark.parametrize("notebook", PARTS, ids=[Path(p).stem for p in PARTS])
 def test_each_part_runs_clean_and_draws_its_boards(browser, site_url, notebook):
     opened = open_notebook(browser, site_url, notebook)
     try:
         run_all_cells(opened)
         page = opened.page
-        expected = boards_in(notebook)
+        expected = boards_drawn_by(notebook)
         assert expected
         page.locator(".spynb-play").nth(expected - 1).wait_for(timeout=120_000)
         save_screenshot(page, f"track-kloak-{Path(notebook).stem}")
