@@ -47,7 +47,6 @@ def determinise(view: View, rng: random.Random) -> CloakDaggerState:
     open_places: list[int] = []  # envelopes that may hold more than the notes say
     opened = view.data.get("opened")
     now, inside = (opened["envelope"], opened["contents"]) if opened else (None, "")
-    # CD-10: notes are stamped with the turn they were seen; the freshest first, the envelope open now (certain) first
     noted: list[tuple[int, int, str]] = []  # (turn seen, envelope, card) of each card placed by a note but `now`'s
     # CD-10: notes are stamped with the turn they were seen; the freshest first, the envelope open now (certain) first
     for note in sorted(view["notes"], key=lambda note: (note["envelope"] != now, -(note["seen_turn"] or 0))):

@@ -520,8 +520,7 @@ class State(ABC):
             _refuse_unknown_seat(self, seat, optional=True)
             raise self._not_this_seat(turn, seat, action)
         if not self._is_legal_here(action, seat):
-            raise self._chance_only(action) if getattr(action, "is_chance", False) else \
-                self._explain_illegal(action, seat)
+            raise self.explain_illegal(action, seat)
         self._apply(action, seat)
 
     def explain_illegal(self, action: Action, seat: int) -> IllegalActionError:
