@@ -34,7 +34,7 @@ if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
 from editions import ANSWER_KEY, TEACHER_FILES  # noqa: E402
-from taught import WAYS, taught_where, teachable, walkthroughs_in  # noqa: E402
+from taught import WAYS, taught_where, teachable, walkthroughs_in, ways_taught  # noqa: E402
 from tracks import Part, Track  # noqa: E402
 
 import spynb  # noqa: E402
@@ -241,14 +241,14 @@ def taught_page_html(notebooks: Path, tracks: tuple[Track, ...]) -> str:
                 f"{escape(lesson.where)}</li>" for lesson in found) + "</ul>") if found else \
                 '<span class="untaught">not taught yet</span>'
             kind = "ruling" if rule.is_ruling else "section"
-            taught = {way for lesson in found for way in lesson.ways}
+            taught = ways_taught(found)
             ways = "".join(f'<li class="{"has" if way in taught else "lacks"}">{"✓" if way in taught else "✗"} '
                            f"{escape(way)}</li>" for way in WAYS)
             rows.append(f'<tr class="{kind}"><th scope="row"><a href="index.html#{escape(rule_anchor(rid))}">'
                         f'{escape(rid)}</a></th><td>{escape(rule.title)}</td><td><ul class="ways">{ways}</ul></td>'
                         f"<td>{lessons}</td></tr>")
         count = sum(1 for rid in ids if where[rid])
-        four = sum(1 for rid in ids if {w for lesson in where[rid] for w in lesson.ways} >= set(WAYS))
+        four = sum(1 for rid in ids if ways_taught(where[rid]) >= set(WAYS))
         sections.append(
             f'<section aria-labelledby="{escape(game)}"><h2 id="{escape(game)}">{escape(spynb.get_spec(game).title)}</h2>'
             f"<p>{count} of {len(ids)} rulebook sections and rulings are taught; {four} of them all four ways.</p>"

@@ -22,6 +22,7 @@ from __future__ import annotations
 import json
 import re
 import sys
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -38,8 +39,8 @@ from spynb.rulespage import rule_anchor  # noqa: E402
 from spynb.scenarios import Step, StepKind  # noqa: E402
 from spynb.scenarios import load as load_scenario  # noqa: E402
 
-__all__ = ["Lesson", "WAYS", "teachable", "lessons", "taught_where", "untaught", "short_of_four", "walkthroughs_in",
-           "main"]
+__all__ = ["Lesson", "WAYS", "teachable", "lessons", "taught_where", "untaught", "ways_taught", "short_of_four",
+           "walkthroughs_in", "main"]
 
 WAYS = ("explained", "shown on the board", "done by the learner", "checked by a question")
 """The four ways a rule is taught, each counted on its own."""
@@ -133,11 +134,16 @@ def untaught(notebooks: Path, tracks: tuple[Track, ...]) -> list[str]:
     return [rid for rid, found in taught_where(notebooks, tracks).items() if not found]
 
 
+def ways_taught(found: Iterable[Lesson]) -> set[str]:
+    """Which of the :data:`WAYS` the lessons ``found`` for one rule teach it, between them."""
+    return {way for lesson in found for way in lesson.ways}
+
+
 def short_of_four(notebooks: Path, tracks: tuple[Track, ...]) -> dict[str, list[str]]:
     """Each rulebook section and ruling taught fewer than four ways, and the ways it lacks (in :data:`WAYS` order)."""
     short = {}
     for rid, found in taught_where(notebooks, tracks).items():
-        taught = {way for lesson in found for way in lesson.ways}
+        taught = ways_taught(found)
         if len(taught) < len(WAYS):
             short[rid] = [way for way in WAYS if way not in taught]
     return short

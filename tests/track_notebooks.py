@@ -10,10 +10,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "lite"))
 
+from taught import walkthroughs_in  # noqa: E402
 from tracks import Track, load_tracks  # noqa: E402
-
-WALKTHROUGH = re.compile(r"""walkthrough\(\s*["']([\w-]+)["']""")
-"""A code cell's call that plays a scenario: ``walkthrough("name")``."""
 
 
 def track(track_id: str) -> Track:
@@ -41,8 +39,8 @@ def walkthrough_names(notebooks: list[str]) -> list[str]:
     """The scenarios the notebooks play, each once, in reading order."""
     names: list[str] = []
     for notebook in notebooks:
-        for source in cells(notebook, "code"):
-            names += [name for name in WALKTHROUGH.findall(source) if name not in names]
+        played = walkthroughs_in(json.loads((REPO / "notebooks" / notebook).read_text(encoding="utf-8")))
+        names += [name for name in played if name not in names]
     return names
 
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 from spynb import scenarios
@@ -69,9 +72,6 @@ def test_every_lesson_after_the_first_makes_the_learner_decide_at_least_once(not
 
 def test_every_notebooks_cell_ids_are_unique() -> None:
     """nbformat 4.5: a cell id names one cell (a split cell needs an id of its own)."""
-    import json
-    from pathlib import Path
-
     for path in sorted((Path(__file__).resolve().parents[2] / "notebooks").rglob("*.ipynb")):
         ids = [cell.get("id") for cell in json.loads(path.read_text(encoding="utf-8"))["cells"] if cell.get("id")]
         assert len(ids) == len(set(ids)), path.name
