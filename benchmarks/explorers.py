@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import spynb  # noqa: E402
 from spynb.bots.base import play_match  # noqa: E402
-from spynb.bots.cloak_dagger import CollectorBot  # noqa: E402
+from spynb.cloak_dagger.bot import CollectorBot  # noqa: E402
 from spynb.bots.tournament import wilson_interval  # noqa: E402
 
 

@@ -42,7 +42,6 @@ from spynb.render import svg_for  # noqa: E402
 from spynb.rulespage import rule_anchor, rules_html  # noqa: E402
 from spynb.scenarios import load as load_scenario  # noqa: E402
 from spynb.widgets.frontend import STATIC, board_module, board_styles  # noqa: E402
-from spynb.widgets.play import controller_class  # noqa: E402
 
 __all__ = ["board_pictures", "board_frontend", "notebook_href", "played_in", "write_pages", "PAGES", "WELCOME_BOARD", "TEACHER_LINKS"]
 
@@ -81,8 +80,7 @@ def board_pictures(tracks: tuple[Track, ...]) -> dict[str, str]:
 
 def board_frontend(game: str) -> tuple[str, str]:
     """The ES module and CSS of ``game``'s board, exactly as the notebook's anywidget loads them."""
-    module = controller_class(game).MODULE
-    return board_module(module), board_styles(module)
+    return board_module(game), board_styles(game)
 
 
 def _site_wheel(site: Path) -> str:

@@ -16,7 +16,7 @@ import pytest
 import spynb
 from spynb.engine import sample_chance
 from spynb.prob.deduce import deduce
-from spynb.render.target import card_face
+from spynb.target.svg import card_face
 from spynb.rulespage import rule_links
 from spynb.target import STAGE_RULES, STAGE_TITLES
 from spynb.target.cards import DECK_OF

@@ -26,15 +26,14 @@ the game's own settings (``SEARCH`` in its module of
 
 from __future__ import annotations
 
-import importlib
 import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from types import ModuleType
 
 from spynb.engine import Action, GameSpec, SpynbError, State, View
 from spynb.engine.simulate import paused_gc, playout
+from spynb.games import manifest
 
 from .base import Bot, choices
 
@@ -71,7 +70,7 @@ class SearchSettings:
     to be played instead.  Where the imagined games are short, the rules' longer view keeps every close call."""
     guide: Callable[[GameSpec, int], Bot] | None = None
     """The rule-of-thumb bot whose choice the prior favours and ``paired`` keeps, made from the spec and a seed;
-    ``None``: the game's ``RULES_BOT``."""
+    ``None``: the game's rule-of-thumb bot (its manifest's ``bot``)."""
     follow_up: bool = False
     """With ``paired``: where an action leaves the same seat to choose again within its turn (after looking inside
     something), each imagined game scores the best of those next choices, played on with the same draws: the seat
@@ -90,14 +89,6 @@ class SearchNode:
     children: dict[tuple[int, Action], SearchNode] = field(default_factory=dict)
 
 
-def _game_module(spec: GameSpec) -> ModuleType | None:
-    """The game's module of :mod:`spynb.bots` (rule-of-thumb bot and search settings), if it has one."""
-    try:
-        return importlib.import_module(f"spynb.bots.{spec.name.replace('-', '_')}")
-    except ModuleNotFoundError:
-        return None
-
-
 class ISMCTSBot:
     """Searches ``iterations`` imagined games before every decision.
 
@@ -110,8 +101,8 @@ class ISMCTSBot:
                  rollout_depth: int | None = None, exploration: float | None = None, prior: float | None = None) -> None:
         if spec.determinise is None:
             raise SpynbError(f"{spec.title} cannot imagine hidden cards yet: no determinise in its spec")
-        module = _game_module(spec)
-        settings: SearchSettings = getattr(module, "SEARCH", SearchSettings())
+        parts = manifest(spec.name)
+        settings: SearchSettings = parts.part("search") if parts.has("search") else SearchSettings()
         self.spec = spec
         self.exploration = settings.exploration if exploration is None else exploration
         self.first_play = settings.first_play
@@ -124,7 +115,7 @@ class ISMCTSBot:
         self.margin = settings.margin
         self.follow_up = settings.follow_up
         self.rng = random.Random(seed)
-        rules = settings.guide or getattr(module, "RULES_BOT", None)
+        rules = settings.guide or (parts.part("bot") if parts.has("bot") else None)
         asked = self.prior or self.paired
         self.guide: Bot | None = rules(spec, seed) if rules is not None and asked else None
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 
 from spynb.engine import GameSpec, SpynbError, quoted
+from spynb.games import manifest
 
 from .base import Bot, RandomBot
 from .ismcts import ISMCTSBot
@@ -14,8 +14,8 @@ __all__ = ["make_bot", "bot_names"]
 
 
 def _rules_bot(spec: GameSpec, seed: int) -> Bot:
-    module = importlib.import_module(f"spynb.bots.{spec.name.replace('-', '_')}")
-    bot: Bot = module.RULES_BOT(spec, seed)
+    """The game's rule-of-thumb bot, as its manifest names it."""
+    bot: Bot = manifest(spec.name).part("bot")(spec, seed)
     return bot
 
 
@@ -41,7 +41,4 @@ def make_bot(name: str, spec: GameSpec, seed: int = 0) -> Bot:
         factory = _FACTORIES[name]
     except KeyError:
         raise SpynbError(f"no bot called {quoted(name)}; bots: {', '.join(_FACTORIES)}") from None
-    try:
-        return factory(spec, seed)
-    except ModuleNotFoundError:
-        raise SpynbError(f"{spec.title} has no {quoted(name)} bot yet") from None
+    return factory(spec, seed)

@@ -6,11 +6,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from spynb.engine import GameSpec, OptionError
-from spynb.render import drawing
+
 
 from .actions import parse
 from .board import COLOUR_NAMES, SMALL_SQUARES, SQUARES, VARIANTS
 from .determinise import determinise, evaluate
+from .manifest import MANIFEST
 from .rules import RULES
 from .state import KloakState
 
@@ -60,5 +61,5 @@ SPEC = GameSpec(
     seat_counts={name: variant.seat_counts for name, variant in VARIANTS.items()},
     determinise=determinise,
     evaluate=evaluate,
-    draw=drawing("kloak"),
+    draw=MANIFEST.draw,
 )

@@ -1,10 +1,9 @@
-"""SVG drawing shared by ``_repr_svg_`` and the widgets.
+"""SVG helpers every game's drawing uses, and :func:`svg_for`.
 
-Each game has a module here named after its package (``spynb.render.kloak``
-draws ``spynb.kloak`` views) with a ``draw(view) -> str``.  A game's spec
-carries its drawer, made by :func:`drawing` where the spec is built, so the
-engine draws without importing anything above it and the renderer is imported
-only when something is drawn.
+A game's drawing (``draw(view) -> str``) lives in its own folder and its
+manifest names it; the game's spec carries it (``draw``, the manifest's lazy
+:meth:`~spynb.games.Manifest.draw`), so the engine draws without importing
+anything above it and the drawing is imported only when something is drawn.
 
 >>> import spynb
 >>> svg_for(spynb.new_game("kloak", seed=1).state, 1).startswith("<svg")
@@ -13,21 +12,9 @@ True
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable
+from spynb.engine import SpynbError, State
 
-from spynb.engine import SpynbError, State, View
-
-__all__ = ["drawing", "svg_for", "escape"]
-
-
-def drawing(package: str) -> Callable[[View], str]:
-    """The drawer of the game in ``spynb.<package>``: ``spynb.render.<package>.draw``, imported on first use."""
-    def draw(view: View) -> str:
-        drawn: str = importlib.import_module(f"spynb.render.{package}").draw(view)
-        return drawn
-
-    return draw
+__all__ = ["svg_for", "escape"]
 
 
 def svg_for(state: State, seat: int | None = None) -> str:

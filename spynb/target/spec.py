@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from spynb.engine import GameSpec
-from spynb.render import drawing
+
 
 from .actions import parse
 from .determinise import determinise, evaluate
+from .manifest import MANIFEST
 from .rules import RULES
 from .state import TargetState
 
@@ -23,5 +24,5 @@ SPEC = GameSpec(
     options=("turn_limit",),
     determinise=determinise,
     evaluate=evaluate,  # type: ignore[arg-type]  # the engine hands it only states this spec creates
-    draw=drawing("target"),
+    draw=MANIFEST.draw,
 )

@@ -1,8 +1,10 @@
 """Interactive boards for notebooks (needs the ``widgets`` extra: anywidget).
 
-Each board is one Python class with one ``static/<name>.js`` (and ``.css``).
-The engine never imports this package.  A game's board (and so its game) is
-imported when first used, so a notebook about one game loads only that one.
+The framework every game's board sits in; a game's own board (its controller,
+front-end module and styles) lives in the game's folder and is found through
+its manifest: ``board_class("kloak")``.  The engine never imports this package.
+A game's board (and so its game) is imported when first used, so a notebook
+about one game loads only that one.
 
 A board's logic is plain Python (:class:`spynb.widgets.play.BoardController`,
 one subclass per game): importing it loads no widget machinery, so a page can
@@ -17,10 +19,9 @@ from typing import Any
 
 from .play import board_class, walkthrough
 
-__all__ = ["GameBoard", "PlayBoard", "CloakDaggerBoard", "KloakBoard", "TargetBoard", "board_class", "walkthrough"]
+__all__ = ["GameBoard", "PlayBoard", "board_class", "walkthrough"]
 
-_MODULES = {"GameBoard": "base", "PlayBoard": "board", "CloakDaggerBoard": "cloak_dagger", "KloakBoard": "kloak",
-            "TargetBoard": "target"}
+_MODULES = {"GameBoard": "base", "PlayBoard": "board"}
 
 
 def __getattr__(name: str) -> Any:

@@ -1,10 +1,10 @@
 """The deduction aid beside a board: what the seat shown can infer, as plain data for a panel.
 
-The panel is :func:`spynb.prob.deduce.deduce` drawn in the browser:
-
-* The Target — each other seat's chance of each affiliation (TG-1, TG-7);
-* Cloak & Dagger — for each envelope the notes leave uncertain, the chance of
-  each kind of card in it (CD-10); envelopes the notes settle are listed, not drawn.
+The panel is :func:`spynb.prob.deduce.deduce` drawn in the browser.  A game
+whose board has an aid names its :class:`AidRows` in its manifest (``aid``):
+the options it passes to ``deduce`` and which rows of the table the panel
+draws (The Target: each other seat's chance of each affiliation; Cloak &
+Dagger: each envelope its notes leave uncertain).
 
 :func:`panel` turns a *view* — the JSON dict the board sends the browser as its
 ``view`` trait, and nothing else — into plain data: a title, the columns, one
@@ -35,24 +35,21 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
 from ..engine import FrozenDict, SpynbError, View
-from ..prob.deduce import Deduction, deduce
+from ..games import get_spec, manifest
+from ..prob.deduce import Cell, Deduction, deduce
 from ..prob.stats import Estimate
 from .fields import Field
 from .parts import BoardPart
 from .refusals import refusal
 
-__all__ = ["panel", "view_of", "aid_options", "DeductionAid", "AID_GAMES", "AID_KINDS"]
+__all__ = ["AidRows", "Row", "panel", "panel_row", "view_of", "aid_rows", "has_aid", "DeductionAid", "AID_KINDS"]
 
-AID_GAMES = ("target", "cloak-dagger")
-"""The games whose boards offer the aid."""
 AID_KINDS = frozenset({"aid"})
 """The intentions this module answers."""
-EXACT_LIMIT = 3 ** 8
-"""The Target: list every deal of the other seats when there are at most this many (up to 9 seats), else
-sample; listing 3⁹ deals for 10 seats takes a good part of a second in the browser, sampling a few hundredths."""
-TRIALS = 2000
-"""Deals kept when the aid samples (each cell's 95% interval is then at most about ±0.02 wide)."""
 SHORT_DENOMINATOR = 99
 """An exact chance is written as a fraction up to this denominator, as a decimal above it: nothing hides in a tooltip."""
 _VIEW_KEYS = ("game", "seat", "label", "omniscient")
@@ -70,9 +67,37 @@ def view_of(data: Mapping[str, Any]) -> View:
                 FrozenDict((k, v) for k, v in data.items() if k not in _VIEW_KEYS))
 
 
-def aid_options(game: str) -> dict[str, Any]:
-    """The options the board's aid passes to :func:`~spynb.prob.deduce.deduce` for ``game``."""
-    return {"exact_limit": EXACT_LIMIT, "trials": TRIALS, "seed": 0} if game == "target" else {}
+Row = dict[str, Any]
+"""One row the panel draws: ``key``, ``seat`` (or None), ``label``, ``note`` and its ``cells``."""
+
+
+@dataclass(frozen=True)
+class AidRows:
+    """How one game's board shows its deduction aid (its manifest's ``aid``)."""
+
+    rows: Callable[[View, Deduction], tuple[list[Row], str]]
+    """The rows the panel draws from the table, and a sentence on the rows it leaves out ('' for none)."""
+    options: Mapping[str, Any] = field(default_factory=dict)
+    """What the aid passes to :func:`~spynb.prob.deduce.deduce` besides the view."""
+
+
+def has_aid(game: str) -> bool:
+    """Whether ``game``'s board has a deduction aid."""
+    return manifest(game).has("aid")
+
+
+def aid_rows(game: str) -> AidRows:
+    """``game``'s aid, as its manifest names it.
+
+    :raises SpynbError: the game has none.
+    """
+    rows: AidRows = manifest(game).part("aid")
+    return rows
+
+
+def panel_row(key: Any, label: str, cells: list[Cell], *, seat: int | None = None, note: str = "") -> Row:
+    """A row of the panel: its cells each with the text shown and whether it is exact or sampled."""
+    return {"key": key, "seat": seat, "label": label, "note": note, "cells": [_cell(cell) for cell in cells]}
 
 
 def _cell(cell: Fraction | Estimate | None) -> dict[str, Any]:
@@ -86,38 +111,20 @@ def _cell(cell: Fraction | Estimate | None) -> dict[str, Any]:
     return {"kind": "exact", "value": float(cell), "fraction": str(cell), "text": text, "title": f"exactly {cell}"}
 
 
-def _uncertain(row: Mapping[str, Any]) -> bool:
-    return any(c is not None and (isinstance(c, Estimate) or 0 < c < 1) for c in row.values())
-
-
-def _rows(view: View, table: Deduction) -> tuple[list[dict[str, Any]], str]:
-    """The rows the panel draws, and a sentence on the rows it leaves out."""
-    if view.game == "target":
-        return [{"key": seat, "seat": seat, "label": f"Seat {seat}", "note": "",
-                 "cells": [_cell(table[seat][c]) for c in table.columns]} for seat in table.rows], ""
-    notes = {note["envelope"]: " ".join([*note["letters"], *"?" * note["unknown"], *"…" * (not note["complete"])])
-             for note in view["notes"]}  # the note as the seat wrote it: letters seen, ? unseen, … looked in part
-    shown = [e for e in table.rows if _uncertain(table[e])]
-    settled = [e for e in table.rows if e not in shown]
-    rows = [{"key": e, "seat": None, "label": f"Envelope {e}", "note": notes.get(e, ""),
-             "cells": [_cell(table[e][c]) for c in table.columns]} for e in shown]
-    left = (f"Settled by your notes (every kind certain): envelope{'s' if len(settled) > 1 else ''} "
-            f"{', '.join(map(str, settled))}." if settled else "")
-    return rows, left
-
-
-def _method(table: Deduction) -> str:
+def _method(table: Deduction, options: Mapping[str, Any]) -> str:
     if table.exact:
         return (f"Exact, over every deal your view allows: a fraction, or a decimal when its bottom number "
                 f"is over {SHORT_DENOMINATOR}.")
-    return f"Sampled ({TRIALS} deals that agree with your view): each figure ± half its 95% interval."
+    kept = f"{options['trials']} deals" if "trials" in options else "deals"
+    return f"Sampled ({kept} that agree with your view): each figure ± half its 95% interval."
 
 
 def _panel(view: View) -> dict[str, Any]:
-    table = deduce(view, **aid_options(view.game))
-    rows, left = _rows(view, table)
+    shown = aid_rows(view.game)
+    table = deduce(view, **shown.options)
+    rows, left = shown.rows(view, table)
     return {"open": True, "game": view.game, "seat": view.seat, "title": table.title, "columns": list(table.columns),
-            "rows": rows, "kind": "exact" if table.exact else "sampled", "method": _method(table),
+            "rows": rows, "kind": "exact" if table.exact else "sampled", "method": _method(table, shown.options),
             "left_out": left, "notes": list(table.notes), "note_rules": list(table.note_rules)}
 
 
@@ -131,7 +138,7 @@ def panel(view: Mapping[str, Any]) -> dict[str, Any]:
 
     :raises SpynbError: for a view that is not a seat's, or a game without an aid.
     """
-    if view.get("game") not in AID_GAMES:
+    if not isinstance(view.get("game"), str) or not has_aid(view["game"]):
         raise SpynbError(f"no deduction aid on the board of {view.get('game')!r}")
     data: dict[str, Any] = json.loads(_panel_text(json.dumps(view, sort_keys=True)))
     return data
@@ -152,9 +159,8 @@ class DeductionAid(BoardPart):
         Refused (``error`` set, nothing changed) on a board of a game without an aid,
         for anything but ``True`` or ``False``, and while the device passes.
         """
-        if self.GAME not in AID_GAMES:
-            self.error = refusal("There is no deduction aid for this game: only The Target's and Cloak & Dagger's "
-                                 "boards have one.")
+        if not has_aid(self.GAME):
+            self.error = refusal(f"There is no deduction aid on {get_spec(self.GAME).title}'s board.")
             return False
         if not isinstance(on, bool):
             self.error = refusal("the aid switch needs true or false")

@@ -9,8 +9,8 @@ traits too); a message from the front end goes to
 widget's ``send``, and the controller's batches of changes to ``hold_sync``.
 Nothing else: what a board does is the controller's.
 
->>> from spynb.widgets.kloak import KloakController
->>> KloakBoard = widget_class(KloakController)
+>>> from spynb.widgets.play import controller_class
+>>> KloakBoard = widget_class(controller_class("kloak"))
 >>> KloakBoard.__name__, issubclass(KloakBoard, PlayBoard), KloakBoard.class_traits()["touched"].help[:30]
 ('KloakBoard', True, 'The square of the piece the se')
 """
@@ -72,8 +72,8 @@ class PlayBoard(BoardController, anywidget.AnyWidget, metaclass=SyncedTraits):
     """
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        self._esm = board_module(self.MODULE, self.PANELS)  # read by AnyWidget.__init__
-        self._css = board_styles(self.MODULE, self.PANELS)
+        self._esm = board_module(self.GAME, self.PANELS)  # read by AnyWidget.__init__
+        self._css = board_styles(self.GAME, self.PANELS)
         anywidget.AnyWidget.__init__(self)
         self.on_msg(self._on_message)
         super().__init__(*args, **kwargs)

@@ -47,7 +47,6 @@ step, which can only hold less than it knows now.
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, TypeGuard
@@ -104,8 +103,8 @@ class BoardController(BotPacing, Narration, SharedPositions, DeductionAid, Synce
     the anywidget :class:`~spynb.widgets.board.PlayBoard` carries it; the site's
     welcome page hosts it directly.
 
-    Subclasses set ``GAME`` (the game's name) and ``MODULE`` (the name of
-    their ``static/<MODULE>.js|css``) and may override :meth:`changed_keys`,
+    Subclasses set ``GAME`` (the game's name; its manifest names the board's
+    front end and styles) and may override :meth:`changed_keys`,
     :meth:`glossary_data`, :meth:`extra_view` and :meth:`handle_extra`.
 
     >>> board = controller_class("kloak")(seed=1)
@@ -124,7 +123,6 @@ class BoardController(BotPacing, Narration, SharedPositions, DeductionAid, Synce
     """
 
     GAME: ClassVar[str] = ""
-    MODULE: ClassVar[str] = ""
     PANELS: ClassVar[tuple[str, ...]] = ()
     """Names of extra ``static/<name>.js|css`` panels linked into the board's module (see
     :func:`spynb.widgets.frontend.board_module`)."""
@@ -624,24 +622,17 @@ class BoardController(BotPacing, Narration, SharedPositions, DeductionAid, Synce
             self.error = refusal(f"unknown message from the board: {kind!r:.40}")
 
 
-def _board_part(game: str, name: str) -> Any:
-    """``name`` (``CONTROLLER`` or ``BOARD``) of ``game``'s board module, ``spynb.widgets.<the game's package>``."""
-    from ..games import get_spec
-
-    package = get_spec(game).create.__module__.split(".")[1]  # the game's package names its board's module
-    try:
-        return getattr(importlib.import_module(f"spynb.widgets.{package}"), name)
-    except (ImportError, AttributeError):
-        raise SpynbError(f"no board for {game!r}") from None
-
-
 def controller_class(game: str) -> type[BoardController]:
-    """The plain-Python board logic for ``game`` (no widget machinery).
+    """The plain-Python board logic for ``game`` (no widget machinery), as the game's manifest names it.
 
     >>> controller_class("kloak").__name__
     'KloakController'
+
+    :raises SpynbError: no game has that name, or it has no board.
     """
-    controller: type[BoardController] = _board_part(game, "CONTROLLER")
+    from ..games import manifest
+
+    controller: type[BoardController] = manifest(game).part("board")
     return controller
 
 
@@ -651,8 +642,9 @@ def board_class(game: str) -> type[PlayBoard]:
     >>> board_class("cloak-dagger").__name__
     'CloakDaggerBoard'
     """
-    board: type[PlayBoard] = _board_part(game, "BOARD")
-    return board
+    from .board import widget_class
+
+    return widget_class(controller_class(game))  # type: ignore[arg-type]  # a class is hashable: python/mypy#11470
 
 
 def board_name(controller: type[BoardController]) -> str:
@@ -661,10 +653,10 @@ def board_name(controller: type[BoardController]) -> str:
 
 
 def lazy_board(module: str, controller: type[BoardController]) -> Callable[[str], Any]:
-    """A game module's ``__getattr__``: its notebook board (also named ``BOARD``) is made when first asked
-    for, so importing the controller loads no widget machinery."""
+    """A game's board module's ``__getattr__``: its notebook board (``KloakBoard`` beside ``KloakController``)
+    is made when first asked for, so importing the controller loads no widget machinery."""
     def __getattr__(name: str) -> Any:
-        if name in (board_name(controller), "BOARD"):
+        if name == board_name(controller):
             from .board import widget_class
 
             return widget_class(controller)  # type: ignore[arg-type]  # a class is hashable: python/mypy#11470

@@ -77,7 +77,7 @@ def test_CD_6_a_double_agent_carries_a_missing_document_home() -> None:
 
 
 def test_CD_8_a_rollout_takes_a_win_by_finishing_into_the_envelope_it_completes() -> None:
-    from spynb.bots.cloak_dagger import take_a_win
+    from spynb.cloak_dagger.bot import take_a_win
     from spynb.cloak_dagger.actions import Open
 
     game = _plans_and_report_in_4()
@@ -89,7 +89,7 @@ def test_CD_8_a_rollout_takes_a_win_by_finishing_into_the_envelope_it_completes(
 
 
 def test_CD_8_a_rollout_selects_a_winning_envelope_and_replaces_it_untouched() -> None:
-    from spynb.bots.cloak_dagger import take_a_win
+    from spynb.cloak_dagger.bot import take_a_win
     from spynb.cloak_dagger.actions import Open, Pass
 
     game = play(started(2), "3", "draw X", "4", "draw Y", "5", "draw Z", "6", "draw a", "11", "take d", "6",
@@ -118,8 +118,8 @@ def test_the_collector_explores_where_its_imagined_deals_put_a_missing_document(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """With nothing known of any document, the collector with imagined deals opens the envelope most of them fill with
     a missing document; the rules bot (no imagined deals) never imagines one."""
-    from spynb.bots import cloak_dagger
-    from spynb.bots.cloak_dagger import CollectorBot
+    from spynb.cloak_dagger import bot as cloak_dagger
+    from spynb.cloak_dagger.bot import CollectorBot
 
     imagined: list[_ImaginedDeal] = []
 

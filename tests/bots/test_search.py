@@ -13,6 +13,7 @@ from spynb.bots import ISMCTSBot, make_bot
 from spynb.bots import ismcts
 from spynb.bots.ismcts import SearchNode
 from spynb.engine import Action, State
+from spynb.games import manifest
 
 
 def kloak_position(moves: int = 4) -> spynb.Game:
@@ -37,8 +38,8 @@ def test_without_a_prior_no_rule_of_thumb_bot_is_asked() -> None:
 
 
 def test_the_guide_is_the_games_own_choice_or_else_its_rules_bot() -> None:
-    from spynb.bots.cloak_dagger import CollectorBot
-    from spynb.bots.kloak import LineBot
+    from spynb.cloak_dagger.bot import CollectorBot
+    from spynb.kloak.bot import LineBot
 
     collector = ISMCTSBot(spynb.get_spec("cloak-dagger"), 1).guide
     assert isinstance(collector, CollectorBot) and collector.imagined_deals == 2  # its SEARCH's guide
@@ -68,7 +69,7 @@ def test_the_tree_goes_no_deeper_than_its_depth_and_the_root_tries_every_action(
     def depth(node: SearchNode) -> int:
         return max((1 + depth(child) for child in node.children.values()), default=0)
 
-    settings = ismcts._game_module(game.spec).SEARCH  # type: ignore[union-attr]
+    settings = manifest(game.spec.name).part("search")
     assert settings.tree_depth is not None and depth(root) == settings.tree_depth
 
 

@@ -8,7 +8,7 @@ import pytest
 
 import spynb
 from spynb.bots import ISMCTSBot, RandomBot, make_bot, play_match, wilson_interval
-from spynb.bots import target as target_bots
+from spynb.target import bot as target_bots
 from spynb.engine import freeze, sample_chance
 from spynb.target import TargetState
 from spynb.target.actions import Counter, Play, TurnIn

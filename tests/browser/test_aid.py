@@ -17,11 +17,11 @@ from .test_boards import _board_notebook, _shoot, axe_violations, python_json
 pytestmark = pytest.mark.browser
 
 BOARDS = {
-    "tg-exact": ("from spynb.widgets.target import TargetBoard\n"
+    "tg-exact": ("from spynb.target.widget import TargetBoard\n"
                  "aid_board = TargetBoard(seats=5, seed=3)\naid_board.pace = 'step'\naid_board"),
-    "tg-sampled": ("from spynb.widgets.target import TargetBoard\n"
+    "tg-sampled": ("from spynb.target.widget import TargetBoard\n"
                    "aid_board = TargetBoard(seats=10, seed=4)\naid_board.pace = 'step'\naid_board"),
-    "cd": ("from spynb.widgets.cloak_dagger import CloakDaggerBoard\nfrom spynb.widgets.aid import panel\n"
+    "cd": ("from spynb.cloak_dagger.widget import CloakDaggerBoard\nfrom spynb.widgets.aid import panel\n"
            "aid_board = CloakDaggerBoard(seats=3, seed=3)\naid_board.pace = 'step'\n"
            "for _ in range(200):\n"
            "    if panel(aid_board.view)['rows'] and aid_board.legal: break\n"

@@ -11,7 +11,7 @@ import pytest
 import spynb
 from spynb.engine import NotationError, SpynbError
 from spynb.kloak import SPEC, Big, Claim, Kloak, Pass, Place, Score, Slide, Step, memory_aid, parse
-from spynb.render.kloak import draw
+from spynb.kloak.svg import draw
 
 from tests.conftest import playout, random_step
 

@@ -10,7 +10,7 @@ import pytest
 import spynb
 from spynb.engine import IllegalActionError, NotationError
 from spynb.render import svg_for
-from spynb.render.target import draw
+from spynb.target.svg import draw
 from spynb.target import (
     Assign, Counter, Deal, Discard, Draw, Evade, Pick, Play, Remove, Resolve, Reveal, TargetState, TurnIn, parse,
 )

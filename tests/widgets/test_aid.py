@@ -21,9 +21,9 @@ from spynb.prob import decisions, envelopes  # noqa: E402
 from spynb.prob.deduce import deduce  # noqa: E402
 from spynb.prob.stats import Estimate  # noqa: E402
 from spynb.widgets import aid  # noqa: E402
-from spynb.widgets.cloak_dagger import CloakDaggerBoard  # noqa: E402
-from spynb.widgets.kloak import KloakBoard  # noqa: E402
-from spynb.widgets.target import TargetBoard  # noqa: E402
+from spynb.cloak_dagger.widget import CloakDaggerBoard  # noqa: E402
+from spynb.kloak.widget import KloakBoard  # noqa: E402
+from spynb.target.widget import TargetBoard  # noqa: E402
 
 from .helpers import front_end_sends, hidden_twin_boards  # noqa: E402
 
@@ -55,7 +55,7 @@ def test_the_panel_equals_deduce_for_the_seat_view(index):
     state, seat = _positions()[index]
     view = state.view(seat)
     data = aid.panel(view.to_dict())
-    table = deduce(view, **aid.aid_options(view.game))
+    table = deduce(view, **aid.aid_rows(view.game).options)
     assert data["columns"] == list(table.columns) and data["title"] == table.title
     assert data["kind"] == ("exact" if table.exact else "sampled") and data["notes"] == list(table.notes)
     for row in data["rows"]:

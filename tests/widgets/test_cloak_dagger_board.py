@@ -6,7 +6,7 @@ import pytest
 
 pytest.importorskip("anywidget")
 
-from spynb.widgets.cloak_dagger import CloakDaggerBoard  # noqa: E402
+from spynb.cloak_dagger.widget import CloakDaggerBoard  # noqa: E402
 
 
 def test_another_seats_move_marks_its_hand_size_and_the_stack_when_they_change():

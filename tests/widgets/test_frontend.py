@@ -4,25 +4,42 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
 import shutil
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
+import spynb
+from spynb.games import manifest
 from spynb.widgets.frontend import STATIC, LinkError, board_module, board_styles, link, widget_module
 
-GAMES = ("cloak_dagger", "kloak", "target")
+GAMES = spynb.game_names()
 PANELS = ((), ("walkthrough",))
 BOARDS = [(game, panels) for game in GAMES for panels in PANELS]
-MODULES = sorted(path.name for path in STATIC.glob("*.js"))
+ROOT = STATIC.parents[2]
+MODULES = sorted([path.name for path in STATIC.glob("*.js")] +
+                 [os.path.relpath(manifest(game).file("front_end"), STATIC) for game in GAMES])
 
 
-def _imports(text: str) -> list[tuple[str, list[str]]]:
-    """Each ``import { ... } from "./file.js";`` of a module: the file and the names it takes."""
-    return [(file, [part.split(" as ")[0].strip() for part in names.split(",") if part.strip()])
-            for names, file in re.findall(r'^import\s*\{([^}]*)\}\s*from\s*"\./([\w.]+)";', text, re.MULTILINE)]
+def _label(path: Path) -> str:
+    """A module's name in a linked text: its name in static/, else its path from the folder holding spynb."""
+    return path.name if path.parent == STATIC else path.relative_to(ROOT).as_posix()
+
+
+def _path(label: str) -> Path:
+    return STATIC / label if "/" not in label else ROOT / label
+
+
+def _imports(path: Path) -> list[tuple[str, list[str]]]:
+    """Each ``import { ... } from "./file.js";`` of a module: the file (as labelled) and the names it takes."""
+    text = path.read_text(encoding="utf-8")
+    return [(_label(Path(os.path.normpath(path.parent / file))),
+             [part.split(" as ")[0].strip() for part in names.split(",") if part.strip()])
+            for names, file in re.findall(r'^import\s*\{([^}]*)\}\s*from\s*"(\.\.?/[\w./]+)";', text, re.MULTILINE)]
 
 
 def _exports(text: str) -> set[str]:
@@ -35,10 +52,9 @@ def _sections(text: str) -> list[str]:
 
 @pytest.mark.parametrize("name", MODULES)
 def test_every_module_imports_only_names_its_sources_export(name):
-    text = (STATIC / name).read_text(encoding="utf-8")
-    for file, names in _imports(text):
-        assert (STATIC / file).is_file(), f"{name} imports the missing {file}"
-        missing = set(names) - _exports((STATIC / file).read_text(encoding="utf-8"))
+    for file, names in _imports(Path(os.path.normpath(STATIC / name))):
+        assert _path(file).is_file(), f"{name} imports the missing {file}"
+        missing = set(names) - _exports(_path(file).read_text(encoding="utf-8"))
         assert not missing, f"{name} imports {missing} which {file} does not export"
 
 
@@ -63,10 +79,11 @@ def test_a_board_module_holds_each_module_once_after_what_it_imports(game, panel
     sections = _sections(text)
     assert sections[-1] == "the board" and len(set(sections)) == len(sections)
     walkthrough_needs = {"progress.js"} if "walkthrough" in panels else set()  # it remembers how far it got
-    assert {"dom.js", "board_common.js", f"{game}.js", *(f"{p}.js" for p in panels), *walkthrough_needs} == \
+    game_module = _label(manifest(game).file("front_end"))
+    assert {"dom.js", "board_common.js", game_module, *(f"{p}.js" for p in panels), *walkthrough_needs} == \
         set(sections[:-1])
     for file in sections[:-1]:
-        for source, _ in _imports((STATIC / file).read_text(encoding="utf-8")):
+        for source, _ in _imports(_path(file)):
             assert sections.index(source) < sections.index(file), f"{file} comes before its import {source}"
 
 
@@ -86,7 +103,8 @@ def test_only_a_board_with_the_walkthrough_panel_carries_it():
 
 def test_the_styles_are_the_frame_the_panels_and_the_game_in_order():
     css = board_styles("target", ("walkthrough",))
-    parts = [(STATIC / f"{name}.css").read_text(encoding="utf-8") for name in ("board_common", "walkthrough", "target")]
+    files = [STATIC / "board_common.css", STATIC / "walkthrough.css", manifest("target").file("styles")]
+    parts = [path.read_text(encoding="utf-8") for path in files]
     assert css == "\n".join(parts)
 
 

@@ -7,7 +7,7 @@ import pytest
 pytest.importorskip("anywidget")
 
 import spynb  # noqa: E402
-from spynb.widgets.kloak import KloakBoard, move_from  # noqa: E402
+from spynb.kloak.widget import KloakBoard, move_from  # noqa: E402
 
 from .helpers import front_end_sends, snapshot  # noqa: E402
 

@@ -73,7 +73,7 @@ def test_a_person_move_at_a_shared_screen_is_told_to_the_next_seat_in_what_it_sa
 
 
 def test_the_narration_of_a_person_move_names_the_move_in_cloak_and_dagger():
-    from spynb.widgets.cloak_dagger import CloakDaggerBoard
+    from spynb.cloak_dagger.widget import CloakDaggerBoard
 
     board = CloakDaggerBoard(seats=2, seed=3, players=["human", "human"])
     front_end_sends(board, {"kind": "uncover"})

@@ -158,7 +158,7 @@ def test_the_narration_holds_only_the_new_events_of_the_seat_shown(game_name):
 
 
 def test_under_the_cover_the_narration_tells_only_what_everyone_saw():
-    from spynb.widgets.cloak_dagger import CloakDaggerBoard
+    from spynb.cloak_dagger.widget import CloakDaggerBoard
 
     boards = (CloakDaggerBoard(seats=3, seed=seed, players=["random", "human", "human"]) for seed in range(30))
     board = next(b for b in boards if b.game.turn.seats == (1,))  # the bot moves first
@@ -207,7 +207,7 @@ def test_no_hidden_information_in_the_bot_traits(game_name):
 
 
 def test_after_an_undo_a_person_move_is_never_told_as_a_bot_move():
-    from spynb.widgets.kloak import KloakBoard
+    from spynb.kloak.widget import KloakBoard
 
     board = KloakBoard(seed=4, players=["human", "random"], teaching=True)
     bots_until_a_person(board)

@@ -62,7 +62,7 @@ def test_every_trait_is_synced_and_documented(board):
 
 def test_the_module_is_the_common_prelude_and_the_game_module(game_name):
     cls = board_class(game_name)
-    esm, css = board_module(cls.MODULE), board_styles(cls.MODULE)
+    esm, css = board_module(cls.GAME), board_styles(cls.GAME)
     assert esm.index("function mountBoard") < esm.rindex("\nexport default mountBoard(")
     assert esm.count("\nexport default") == 1
     assert ".spynb-play" in css
@@ -383,7 +383,7 @@ def test_the_teaching_view_stays_shut_at_a_shared_screen_until_the_game_is_over(
 
 
 def test_undo_never_takes_back_what_the_seat_has_seen():
-    from spynb.widgets.cloak_dagger import CloakDaggerBoard
+    from spynb.cloak_dagger.widget import CloakDaggerBoard
 
     board = CloakDaggerBoard(seats=2, seed=4, players=["human", "random"])
     assert board.play(board.legal[0])  # the first envelope: the agents go in

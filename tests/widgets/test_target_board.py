@@ -10,7 +10,7 @@ pytest.importorskip("anywidget")
 
 import spynb  # noqa: E402
 from spynb.engine import sample_chance  # noqa: E402
-from spynb.widgets.target import STEPS, TargetBoard  # noqa: E402
+from spynb.target.widget import STEPS, TargetBoard  # noqa: E402
 
 from .helpers import front_end_sends  # noqa: E402
 

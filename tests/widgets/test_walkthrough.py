@@ -9,7 +9,7 @@ pytest.importorskip("anywidget")
 from spynb import scenarios  # noqa: E402
 from spynb.engine import RecordError  # noqa: E402
 from spynb.rulespage import rule_href  # noqa: E402
-from spynb.widgets.cloak_dagger import CloakDaggerBoard  # noqa: E402
+from spynb.cloak_dagger.widget import CloakDaggerBoard  # noqa: E402
 from spynb.widgets.frontend import board_module  # noqa: E402
 from spynb.widgets.play import walkthrough as walkthrough_from_play  # noqa: E402
 from spynb.widgets.walkthrough_player import QUIET, Walkthrough, narrate, walkthrough  # noqa: E402
@@ -40,7 +40,7 @@ def test_the_player_is_its_games_board_with_the_walkthrough_panel(tour):
     assert tour.walk["goal"] and tour.walk["count"] == len(scenarios.load(FIRST).steps)
     assert tour.viewer == 1 and tour.legal == [] and tour.setup["walkthrough"] is True
     assert "// ---- walkthrough.js ----" in tour._esm and "spynb-walk" in tour._css
-    assert "// ---- walkthrough.js" not in board_module("cloak_dagger")  # a plain board carries no panel
+    assert "// ---- walkthrough.js" not in board_module("cloak-dagger")  # a plain board carries no panel
 
 
 def test_the_players_own_traits_are_synced_and_documented(tour):
@@ -267,7 +267,7 @@ def test_an_omniscient_scenario_shows_the_teaching_view():
 
 
 def test_a_kloak_walkthrough_keeps_touch_move_and_explains_a_wrong_move():
-    from spynb.widgets.kloak import KloakBoard
+    from spynb.kloak.widget import KloakBoard
 
     name = "kloak-first-kloak"
     tour = walkthrough(name, start=step_of(name, "your-turn"))
@@ -294,7 +294,7 @@ def test_a_jump_forgets_a_touched_piece():
 
 
 def test_a_target_walkthrough_starts_on_the_dealt_hands_and_teaches_a_clearance():
-    from spynb.widgets.target import TargetBoard
+    from spynb.target.widget import TargetBoard
 
     name = "target-first-turns"
     tour = walkthrough(name, start=step_of(name, "your-turn"))

@@ -2,11 +2,11 @@
 // hand, the envelope it opened (seen by it alone), its note list, and what
 // other seats were shown.  board_common.js draws the frame around it.
 
-import { citeRule, drawAid } from "./board_common.js";
-import { button, counted, gridKeys } from "./dom.js";
+import { citeRule, drawAid } from "../widgets/static/board_common.js";
+import { button, counted, gridKeys } from "../widgets/static/dom.js";
 
-/** @import { Board, Context as BoardContext } from "./board_common.js" */
-/** @import { BoardTraits, View } from "./traits.js" */
+/** @import { Board, Context as BoardContext } from "../widgets/static/board_common.js" */
+/** @import { BoardTraits, View } from "../widgets/static/traits.js" */
 
 /**
  * What a seat's notes say of an envelope (spynb/cloak_dagger/notes.py).

@@ -3,11 +3,11 @@
 // (KL-5) in words, claim mode (KL-7), scores, the penalty (KL-8) and the
 // memory modes (KL-13).  board_common.js draws the frame around it.
 
-import { citeRule } from "./board_common.js";
-import { button, counted, gridKeys } from "./dom.js";
+import { citeRule } from "../widgets/static/board_common.js";
+import { button, counted, gridKeys } from "../widgets/static/dom.js";
 
-/** @import { Board, Context as BoardContext } from "./board_common.js" */
-/** @import { BoardTraits, View } from "./traits.js" */
+/** @import { Board, Context as BoardContext } from "../widgets/static/board_common.js" */
+/** @import { BoardTraits, View } from "../widgets/static/traits.js" */
 
 /**
  * A KLOAK view (spynb/kloak/state.py), a seat's or the teaching view: hidden colours are "?".
@@ -26,7 +26,7 @@ import { button, counted, gridKeys } from "./dom.js";
  *
  * @typedef {View & KlOwnView} KloakView
  *
- * The traits of a KLOAK board (spynb/widgets/kloak.py): the common ones and touch-move's.
+ * The traits of a KLOAK board (spynb/kloak/widget.py): the common ones and touch-move's.
  * @typedef {BoardTraits<KloakView> & KloakOwnTraits} KloakTraits
  *
  * @typedef KloakOwnTraits

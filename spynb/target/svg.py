@@ -3,7 +3,7 @@
 Colours are the Okabe–Ito palette (safe for colour-blind readers); every
 piece carries a ``<title>`` as its text alternative.
 
->>> from spynb.target import TargetState
+>>> from . import TargetState
 >>> svg = draw(TargetState.scenario(5, front={2: ["tailed"]}).view(1))
 >>> svg.startswith("<svg") and "seat 2" in svg and "Tailed" in svg and "KGB HQ" in svg
 True
@@ -16,10 +16,10 @@ from typing import Any
 
 from spynb.engine import View
 from spynb.engine.wording import counted
-from spynb.target.cards import (ATTACKS, CATEGORY, COUNTERS, DECK_OF, DEFLECTS, DIRTY, INTEL, TOKEN_FOR, WATCH_DISTANCE,
+from .cards import (ATTACKS, CATEGORY, COUNTERS, DECK_OF, DEFLECTS, DIRTY, INTEL, TOKEN_FOR, WATCH_DISTANCE,
                                 describe)
 
-from . import escape
+from spynb.render import escape
 
 __all__ = ["draw", "card_face", "DECK_COLOURS", "CATEGORY_COLOURS"]
 

@@ -28,15 +28,15 @@ from collections.abc import Mapping, Sequence
 from typing import Any, TypeVar, cast
 
 from spynb.engine import Action, GameSpec, State, View
-from spynb.target import TargetState
-from spynb.target.actions import Counter, Discard, Draw, Evade, Play, Remove, Resolve, Reveal, TurnIn
-from spynb.target.cards import ATTACKS, CATEGORY, COUNTERS, DIRTY, INTEL, SURVEILLANCE, TOKEN_FOR, letter_of
-from spynb.target.narration import direction_name
+from .state import TargetState
+from .actions import Counter, Discard, Draw, Evade, Play, Remove, Resolve, Reveal, TurnIn
+from .cards import ATTACKS, CATEGORY, COUNTERS, DIRTY, INTEL, SURVEILLANCE, TOKEN_FOR, letter_of
+from .narration import direction_name
 
-from .base import choices
-from .ismcts import SearchSettings
+from spynb.bots.base import choices
+from spynb.bots.ismcts import SearchSettings
 
-__all__ = ["AgentBot", "RULES_BOT", "SEARCH", "by_the_rules"]
+__all__ = ["AgentBot", "SEARCH", "by_the_rules"]
 
 _EVADE_FIRST = ("blown-cover", "wiretapped", "tailed", "staked-out", "outed")
 
@@ -44,7 +44,7 @@ _EVADE_FIRST = ("blown-cover", "wiretapped", "tailed", "staked-out", "outed")
 class AgentBot:
     """Brings Intel home to its side's HQ and keeps its hand and tokens safe.
 
-    >>> from spynb.target import TargetState
+    >>> from . import TargetState
     >>> state = TargetState.scenario(4, {1: ["intel-c", "intel-a", "kevlar", "mole"]}, affiliations={1: "cia"},
     ...                              marker="CIA", deposits={"CIA": ["intel-a"]})
     >>> AgentBot(seed=0).choose(state.view(1), state.legal_actions(1))   # a second A at home
@@ -209,8 +209,6 @@ class _Me:
             return Draw("operative")
         return Draw("rookie" if "rookie" in decks else decks[0])
 
-
-RULES_BOT = AgentBot
 
 
 def _table(state: TargetState, seat: int) -> dict[str, Any]:

@@ -31,14 +31,14 @@ from __future__ import annotations
 import re
 from typing import Any, ClassVar
 
-from ..engine import Game
-from ..kloak.board import COLOUR_NAMES, PALETTE, SQUARES
-from ..kloak.memory import memory_aid
-from .fields import Field
-from .play import BoardController, lazy_board
-from .refusals import refusal
+from spynb.engine import Game
+from .board import COLOUR_NAMES, PALETTE, SQUARES
+from .memory import memory_aid
+from spynb.widgets.fields import Field
+from spynb.widgets.play import BoardController, lazy_board
+from spynb.widgets.refusals import refusal
 
-__all__ = ["KloakController", "CONTROLLER"]
+__all__ = ["KloakController"]
 
 MOVE = re.compile(r"^(?:B )?([a-e][1-5])[-x=]([a-e][1-5])$")
 
@@ -57,7 +57,6 @@ class KloakController(BoardController):
     """KLOAK: pick a piece (touch-move), then a destination; or claim three squares in a line."""
 
     GAME: ClassVar[str] = "kloak"
-    MODULE: ClassVar[str] = "kloak"
 
     touched = Field("", "The square of the piece the seat touched (KL-14), or ''.")
     touch_move = Field(True, "True: touching a piece with a legal move commits the seat to moving it (KL-14); "
@@ -86,7 +85,7 @@ class KloakController(BoardController):
             return {}
         if view.get("omniscient") or "events" not in view:
             return {}
-        from ..engine import FrozenDict, View
+        from spynb.engine import FrozenDict, View
 
         remembered = memory_aid(View(view["game"], view["seat"], view["label"], FrozenDict(view)))
         return {"remembered": remembered}
@@ -189,8 +188,6 @@ class KloakController(BoardController):
             return False
         return True
 
-
-CONTROLLER = KloakController
 
 __getattr__ = lazy_board(__name__, KloakController)
 """``KloakBoard`` (also ``BOARD``), the notebook's anywidget of the controller, is made when first asked for."""

@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ..render.target import CATEGORY_COLOURS, DECK_COLOURS, card_face
-from ..target.cards import AFFILIATION_NAMES, DECK_OF, TOKEN_FOR, describe
-from .play import BoardController, lazy_board
+from .svg import CATEGORY_COLOURS, DECK_COLOURS, card_face
+from .cards import AFFILIATION_NAMES, DECK_OF, TOKEN_FOR, describe
+from spynb.widgets.play import BoardController, lazy_board
 
-__all__ = ["TargetController", "CONTROLLER"]
+__all__ = ["TargetController"]
 
 STEPS = (
     (("deflect",), "1 Deflect", "TG-5"),
@@ -35,7 +35,6 @@ class TargetController(BoardController):
     """The Target: play a card on the Target, then watch (and act in) the six resolution steps."""
 
     GAME: ClassVar[str] = "target"
-    MODULE: ClassVar[str] = "target"
 
     def glossary_data(self) -> dict[str, Any]:
         """The steps, every card's face (the SVG picture draws the same data), the colours and the tokens."""
@@ -57,8 +56,6 @@ class TargetController(BoardController):
                 keys.append(f"seat-{seat}")
         return keys
 
-
-CONTROLLER = TargetController
 
 __getattr__ = lazy_board(__name__, TargetController)
 """``TargetBoard`` (also ``BOARD``), the notebook's anywidget of the controller, is made when first asked for."""

@@ -16,11 +16,11 @@ True
 from __future__ import annotations
 
 from spynb.engine import View
-from spynb.kloak.board import COLOUR_NAMES, FILES, PALETTE, RANKS
-from spynb.kloak.display import status_line
-from spynb.kloak.memory import memory_aid
+from .board import COLOUR_NAMES, FILES, PALETTE, RANKS
+from .display import status_line
+from .memory import memory_aid
 
-from . import escape
+from spynb.render import escape
 
 __all__ = ["draw"]
 

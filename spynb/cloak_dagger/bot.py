@@ -27,16 +27,16 @@ import random
 from collections.abc import Sequence
 from typing import cast
 
-from spynb.cloak_dagger.actions import Open, Pass
-from spynb.cloak_dagger.cards import ENVELOPES
-from spynb.cloak_dagger.determinise import determinise
-from spynb.cloak_dagger.state import DECIDE, SELECT, CloakDaggerState
+from .actions import Open, Pass
+from .cards import ENVELOPES
+from .determinise import determinise
+from .state import DECIDE, SELECT, CloakDaggerState
 from spynb.engine import Action, GameSpec, State, View
 
-from .base import choices
-from .ismcts import SearchSettings
+from spynb.bots.base import choices
+from spynb.bots.ismcts import SearchSettings
 
-__all__ = ["CollectorBot", "RULES_BOT", "SEARCH", "imagining_collector", "take_a_win"]
+__all__ = ["CollectorBot", "SEARCH", "imagining_collector", "take_a_win"]
 
 DOCUMENTS = "XYZ"
 DOUBLE_AGENTS = "abc"
@@ -181,8 +181,6 @@ class _Plan:
             return f"track {hazards[0]}"  # learn where a carried card goes (CD-7)
         return "pass"
 
-
-RULES_BOT = CollectorBot
 
 
 def imagining_collector(spec: GameSpec | None = None, seed: int = 0) -> CollectorBot:

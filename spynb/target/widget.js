@@ -4,11 +4,11 @@
 // steps with the current one highlighted.  board_common.js draws the frame
 // around it.
 
-import { citeRule, drawAid } from "./board_common.js";
-import { button, counted } from "./dom.js";
+import { citeRule, drawAid } from "../widgets/static/board_common.js";
+import { button, counted } from "../widgets/static/dom.js";
 
-/** @import { Board, Context as BoardContext } from "./board_common.js" */
-/** @import { BoardTraits, View } from "./traits.js" */
+/** @import { Board, Context as BoardContext } from "../widgets/static/board_common.js" */
+/** @import { BoardTraits, View } from "../widgets/static/traits.js" */
 
 /**
  * A view of The Target (spynb/target/views.py): fields marked "seat" are in a seat's view only,

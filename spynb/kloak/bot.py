@@ -38,15 +38,15 @@ from collections.abc import Set as AbstractSet
 from typing import cast
 
 from spynb.engine import Action, GameSpec, State, View
-from spynb.kloak.actions import Big, Claim, Kloak, Score, Slide, Step
-from spynb.kloak.board import FILES, LINES, LINES_THROUGH, NEIGHBOURS
-from spynb.kloak.memory import memory_aid
-from spynb.kloak.state import KloakState
+from .actions import Big, Claim, Kloak, Score, Slide, Step
+from .board import FILES, LINES, LINES_THROUGH, NEIGHBOURS
+from .memory import memory_aid
+from .state import KloakState
 
-from .base import choices
-from .ismcts import SearchSettings
+from spynb.bots.base import choices
+from spynb.bots.ismcts import SearchSettings
 
-__all__ = ["LineBot", "RULES_BOT", "SEARCH", "board_from_view", "scoring_moves", "line_moves", "take_a_score"]
+__all__ = ["LineBot", "SEARCH", "board_from_view", "scoring_moves", "line_moves", "take_a_score"]
 
 Small = Mapping[str, "str | None"]
 Board = tuple[dict[str, "str | None"], set[str]]
@@ -231,8 +231,6 @@ class LineBot:
     def _pick(self, actions: list[Action]) -> Action:
         return actions[0] if len(actions) == 1 else self.rng.choice(sorted(actions, key=str))
 
-
-RULES_BOT = LineBot
 
 
 def take_a_score(state: State, rng: random.Random) -> Action | None:

@@ -8,11 +8,11 @@ name — a document, an agent (with the seat that owns it), a double agent, a ha
 
 from __future__ import annotations
 
-from spynb.cloak_dagger.cards import CARD_NAMES, CLOAKS, DAGGERS, DOCUMENTS, IMPLEMENTS, owner_of
+from .cards import CARD_NAMES, CLOAKS, DAGGERS, DOCUMENTS, IMPLEMENTS, owner_of
 from spynb.engine import View
 from spynb.engine.wording import counted
 
-from . import escape
+from spynb.render import escape
 
 __all__ = ["KINDS", "card_face", "draw"]
 

@@ -15,18 +15,17 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ..cloak_dagger.cards import CUT_ORDER
-from ..render.cloak_dagger import KINDS, card_face
-from .play import BoardController, lazy_board
+from .cards import CUT_ORDER
+from .svg import KINDS, card_face
+from spynb.widgets.play import BoardController, lazy_board
 
-__all__ = ["CloakDaggerController", "CONTROLLER"]
+__all__ = ["CloakDaggerController"]
 
 
 class CloakDaggerController(BoardController):
     """Cloak & Dagger: pick an envelope, see inside privately, then transfer, track or do nothing."""
 
     GAME: ClassVar[str] = "cloak-dagger"
-    MODULE: ClassVar[str] = "cloak_dagger"
     REVEALS_TO_ACTOR: ClassVar[frozenset[str]] = frozenset({"open", "show_empty", "placed", "win"})
     """A seat learns something from its own action only by looking inside or drawing a card."""
 
@@ -59,8 +58,6 @@ class CloakDaggerController(BoardController):
             keys.append("opened")
         return keys
 
-
-CONTROLLER = CloakDaggerController
 
 __getattr__ = lazy_board(__name__, CloakDaggerController)
 """``CloakDaggerBoard`` (also ``BOARD``), the notebook's anywidget of the controller, is made when first asked for."""
