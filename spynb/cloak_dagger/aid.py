@@ -31,4 +31,4 @@ def envelope_rows(view: View, table: Deduction) -> tuple[list[Row], str]:
     return rows, left
 
 
-AID_ROWS = AidRows(envelope_rows)
+AID_ROWS = AidRows("Envelope", envelope_rows)

@@ -184,9 +184,10 @@ class Event:
     English from the point of view of an onlooker who saw it.  A game may
     give, instead of the text, a *narrator*: a function of the event that
     writes the text from its facts, called only when someone reads it (most
-    simulated events are never read).  Events are never changed once logged
-    (not frozen only because they are made on the hot path, where a frozen
-    dataclass costs six times as much).
+    simulated events are never read).  What is logged never changes: the
+    text the narrator writes (and the rule ``cites`` names) is kept beside
+    it on first reading.  (Not a frozen dataclass only because events are
+    made on the hot path, where a frozen one costs six times as much.)
 
     ``cites`` is the id of the rule the event applies, kept beside the text
     (never in it: a reader sees it as a small link), or a function of the
@@ -205,20 +206,23 @@ class Event:
     data: tuple[tuple[str, Any], ...] = ()
     _frozen: FrozenDict | None = field(default=None, compare=False, repr=False)
     cites: str | Callable[[Event], str | None] | None = field(default=None, compare=False, repr=False)
+    _text: str | None = field(default=None, compare=False, repr=False)
+    _rule: str | None = field(default=None, compare=False, repr=False)
+    _named: bool = field(default=False, compare=False, repr=False)
 
     @property
     def text(self) -> str:
-        """The event in plain English (written by the narrator on first reading)."""
-        if not isinstance(self.narration, str):
-            self.narration = self.narration(self)
-        return self.narration
+        """The event in plain English (written by the narrator on first reading, then kept)."""
+        if self._text is None:
+            self._text = self.narration if isinstance(self.narration, str) else self.narration(self)
+        return self._text
 
     @property
     def rule(self) -> str | None:
         """The id of the rule the event applies, or None (named on first reading, like the text)."""
-        if callable(self.cites):
-            self.cites = self.cites(self)
-        return self.cites
+        if not self._named:
+            self._rule, self._named = (self.cites(self) if callable(self.cites) else self.cites), True
+        return self._rule
 
     def visible_to(self, seat: int | None) -> bool:
         """Did ``seat`` see it?  ``None`` is the omniscient onlooker."""

@@ -159,7 +159,7 @@ def lookup(rule_id: str) -> Rule:
     :raises SpynbError: when ``rule_id`` is not a str.
     """
     if not isinstance(rule_id, str):
-        raise SpynbError(f"a rule id is a str such as 'CD-5', not {quoted(rule_id)}")
+        raise SpynbError(f"a rule id is a str, a game's prefix and a number, not {quoted(rule_id)}")
     if rule_id in _ENGINE_BY_ID:
         return _ENGINE_BY_ID[rule_id]
     for book in _BOOKS.values():

@@ -21,4 +21,4 @@ def seat_rows(view: View, table: Deduction) -> tuple[list[Row], str]:
             for seat in table.rows], ""
 
 
-AID_ROWS = AidRows(seat_rows, {"exact_limit": EXACT_LIMIT, "trials": TRIALS, "seed": 0})
+AID_ROWS = AidRows("Seat", seat_rows, {"exact_limit": EXACT_LIMIT, "trials": TRIALS, "seed": 0})

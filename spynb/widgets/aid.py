@@ -75,6 +75,8 @@ Row = dict[str, Any]
 class AidRows:
     """How one game's board shows its deduction aid (its manifest's ``aid``)."""
 
+    heading: str
+    """What each row is, over the rows' labels ("Seat", "Envelope")."""
     rows: Callable[[View, Deduction], tuple[list[Row], str]]
     """The rows the panel draws from the table, and a sentence on the rows it leaves out ('' for none)."""
     options: Mapping[str, Any] = field(default_factory=dict)
@@ -123,7 +125,7 @@ def _panel(view: View) -> dict[str, Any]:
     shown = aid_rows(view.game)
     table = deduce(view, **shown.options)
     rows, left = shown.rows(view, table)
-    return {"open": True, "game": view.game, "seat": view.seat, "title": table.title, "columns": list(table.columns),
+    return {"open": True, "game": view.game, "seat": view.seat, "title": table.title, "heading": shown.heading, "columns": list(table.columns),
             "rows": rows, "kind": "exact" if table.exact else "sampled", "method": _method(table, shown.options),
             "left_out": left, "notes": list(table.notes), "note_rules": list(table.note_rules)}
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import copy
 
-from spynb.engine import History
+from spynb.engine import Event, History
 
 
 def _history(read: list[str]) -> History:
@@ -70,3 +70,17 @@ def test_events_read_as_the_game_goes_match_events_read_at_the_end() -> None:
             at_the_end.seal()
     assert [(e.step, e.text) for e in steady.events()] == [(e.step, e.text) for e in at_the_end.events()]
     assert [e.step for e in steady.open_events()] == [e.step for e in at_the_end.open_events()] == [10]
+
+
+def test_reading_an_event_keeps_what_was_logged() -> None:
+    """The narrator's text and the cited rule are kept beside the event; its logged fields never change."""
+    def narrate(event):
+        return f"Seat {event.actor} cut."
+
+    def cite(event):
+        return "CD-2"
+
+    event = Event(1, "cut", 2, None, narrate, (("card", "K"),), cites=cite)
+    assert (event.text, event.rule) == ("Seat 2 cut.", "CD-2")
+    assert event.narration is narrate and event.cites is cite
+    assert event == Event(1, "cut", 2, None, narrate, (("card", "K"),), cites=cite)

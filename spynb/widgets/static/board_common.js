@@ -1,6 +1,6 @@
 // spynb boards: the frame every game's board shares.
 //
-// A game's module (cloak_dagger.js, kloak.js, target.js) exports `board`, which
+// A game's module (its folder's widget.js, named by its manifest) exports `board`, which
 // draws only the game's own area; a panel's module (walkthrough.js) exports
 // `panel`.  spynb/widgets/frontend.py links one game's module, its panels and
 // this one into the widget's module, whose default export is
@@ -494,7 +494,7 @@ export function drawAid(ctx) {
   const sampled = aid.kind === "sampled";
   const table = h("table", { class: "spynb-aid__table" },
     h("caption", { text: sampled ? "Sampled chances (± half the 95% interval)" : "Exact chances" }),
-    h("thead", {}, h("tr", {}, h("th", { scope: "col", text: aid.game === "target" ? "Seat" : "Envelope" }),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col", text: aid.heading || "" }),
       (aid.columns || []).map((/** @type {string} */ c) => h("th", { scope: "col", text: c })))),
     h("tbody", {}, aid.rows.map((/** @type {any} */ row) => h("tr", { dataset: { key: `aid-${row.key}` } },
       h("th", { scope: "row" }, row.seat ? ctx.seatName(row.seat) : row.label,

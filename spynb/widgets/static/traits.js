@@ -84,7 +84,7 @@
  */
 
 /**
- * One row of the deduction aid: a seat (The Target) or an envelope (Cloak & Dagger) and its figures.
+ * One row of the deduction aid: a seat or, say, an envelope, and its figures.
  * @typedef {{ key: number, seat: number | null, label: string, note: string, cells: AidCell[] }} AidRow
  */
 
@@ -95,6 +95,7 @@
  * @property {boolean} [open]
  * @property {string} [note]
  * @property {string} [game]
+ * @property {string} [heading]  what each row is ("Seat", "Envelope")
  * @property {string} [title]
  * @property {string} [method]
  * @property {"exact" | "sampled"} [kind]
@@ -127,7 +128,7 @@
  * @property {number} thinking        the bot seat to move next, 0 for none
  * @property {Narrated} narration
  * @property {LogTurn[]} log
- * @property {Aid} aid                the deduction aid's panel, {} while closed (The Target, Cloak & Dagger)
+ * @property {Aid} aid                the deduction aid's panel, {} while closed (boards whose game has an aid)
  */
 
 export {};
