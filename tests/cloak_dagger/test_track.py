@@ -249,10 +249,11 @@ def test_CD_9_a_deeper_walkthrough_exhausts_the_stack_and_the_learner_plays_and_
 
 def test_CD_7_in_a_three_player_walkthrough_the_learner_finishes_a_transfer_two_rivals_tracked() -> None:
     """CD-7, "obligations to several trackers accumulate", and a game of three: two rivals track one transfer, a
-    question asks how many are shown the envelope, and on every way through the learner's finish shows it to both."""
+    question asks (before the second tracks) who will be shown the envelope, and on every way through the learner's
+    finish shows it to both."""
     tour = next(t for t in walkthroughs(DEEPER) if t.seats >= 3)
     asked = next(i for i, s in enumerate(tour.steps) if s.rule == "CD-7" and s.kind is StepKind.QUESTION)
-    assert tour.steps[asked].question.right(tour.game_at(asked), 1) == [2]
+    assert tour.steps[asked].question.right(tour.game_at(asked), 1) == [[2, 3]]
     finish = next(i for i in _your_turns(tour, "CD-7") if i > asked)
     for answers in tour.paths():
         events = tour.game_at(finish + 1, answers).view(1)["events"]
