@@ -15,8 +15,9 @@ from spynb.scenarios import StepKind
 from tests.cloak_dagger.scenarios import play, started
 from tests.track_notebooks import cells, track_parts, walkthrough_names
 
-SECTIONS_WITHOUT_A_MOVE = {"CD/Preparation": "the cut is chance: nobody chooses the card cut"}
-"""Sections the learner cannot act out as a move of their own, and why."""
+SECTIONS_WITHOUT_A_MOVE: dict[str, str] = {}
+"""Sections the learner cannot act out as a move of their own, and why (none: the cut of Preparation is chance, but
+the learner's first deposit of the agents they began with is theirs)."""
 PARTS = track_parts("cloak-dagger")
 FIRST_GAME, DEEPER = PARTS[0], PARTS[1:]
 """The guided first game (played in play order), then the parts that follow the rulebook."""
@@ -224,3 +225,38 @@ def test_the_first_game_makes_the_learner_decide_where_to_look_and_goes_on_from_
     assert any(notes[int(a) - 1]["unknown"] for a in step.expect.accept), "at least one look is into the unknown"
     assert set(step.expect.feedback) == set(step.expect.accept) and step.expect.praise
     assert {i for answers in tour.paths() for i in answers} >= {looks[0]}
+
+
+def _your_turns(tour: scenarios.Scenario, rule: str) -> list[int]:
+    return [i for i, s in enumerate(tour.steps) if s.kind is StepKind.YOUR_TURN and s.rule == rule]
+
+
+def test_CD_9_a_deeper_walkthrough_exhausts_the_stack_and_the_learner_plays_and_wins_after() -> None:
+    """CD-9: a step shows the last card placed; a question asks what an empty envelope does then (only a look);
+    the learner acts with the stack empty, and wins with a double agent beside the documents on every way through."""
+    tour = next(t for t in walkthroughs(DEEPER) if any(s.rule == "CD-9" and s.moves for s in t.steps))
+    shown = next(i for i, s in enumerate(tour.steps) if s.rule == "CD-9" and s.moves)
+    assert tour.game_at(shown).view(1)["stack_size"] == 1 and tour.game_at(shown + 1).view(1)["stack_size"] == 0
+    asked = next(i for i, s in enumerate(tour.steps) if s.rule == "CD-9" and s.kind is StepKind.QUESTION)
+    assert shown < asked < _your_turns(tour, "CD-9")[0]
+    assert tour.steps[asked].question.right(tour.game_at(asked), 1) == [1]  # no draw: the seat only looks
+    for answers in tour.paths():
+        game = tour.record(answers).replay()
+        assert game.state.winners == (1,), answers
+        won = game.view(1)["events"][-1]
+        assert won["kind"] == "win" and {"a", "d", "X", "Y", "Z"} <= set(won["contents"]), answers
+
+
+def test_CD_7_in_a_three_player_walkthrough_the_learner_finishes_a_transfer_two_rivals_tracked() -> None:
+    """CD-7, "obligations to several trackers accumulate", and a game of three: two rivals track one transfer, a
+    question asks (before the second tracks) who will be shown the envelope, and on every way through the learner's
+    finish shows it to both."""
+    tour = next(t for t in walkthroughs(DEEPER) if t.seats >= 3)
+    asked = next(i for i, s in enumerate(tour.steps) if s.rule == "CD-7" and s.kind is StepKind.QUESTION)
+    assert tour.steps[asked].question.right(tour.game_at(asked), 1) == [[2, 3]]
+    finish = next(i for i in _your_turns(tour, "CD-7") if i > asked)
+    for answers in tour.paths():
+        events = tour.game_at(finish + 1, answers).view(1)["events"]
+        assert list([e.get("trackers") for e in events if e["kind"] == "shown"][-1]) == [2, 3], answers
+    first = next(i for i, s in enumerate(tour.steps) if s.kind is StepKind.YOUR_TURN)
+    assert tour.steps[first].rule == "CD-2" and tour.game_at(first).view(1)["first_player"] != 1
