@@ -159,34 +159,35 @@ class KloakController(BoardController):
             self.touched = ""
         return done
 
-    def handle_extra(self, content: dict[str, Any]) -> bool:
-        kind = content["kind"]
-        if kind == "touch":
-            self.touch(content.get("square"))
-        elif kind == "release":
-            self.release()
-        elif kind == "reveal":
-            on = content.get("on")
-            if not isinstance(on, bool):
-                self.error = refusal("the memory switch needs true or false")
-            else:
-                with self.hold():
-                    self.error = {}
-                    self.reveal = on
-                    self._prev_view = None
-                    self._redraw()
-        elif kind == "touch_move":
-            on = content.get("on")
-            if not isinstance(on, bool):
-                self.error = refusal("the touch-move switch needs true or false")
-            elif self.touched and self.touch_move:
-                self.error = self._kl14(f"You touched the piece on {self.touched}: move it first")
-            else:
-                self.error = {}
-                self.touch_move = on
+    MESSAGES = {"touch": "_touch_message", "release": "_release_message", "reveal": "_reveal_message",
+                "touch_move": "_touch_move_message"}
+
+    def _touch_message(self, content: dict[str, Any]) -> None:
+        self.touch(content.get("square"))
+
+    def _release_message(self, content: dict[str, Any]) -> None:
+        self.release()
+
+    def _reveal_message(self, content: dict[str, Any]) -> None:
+        on = content.get("on")
+        if not isinstance(on, bool):
+            self.error = refusal("the memory switch needs true or false")
+            return
+        with self.hold():
+            self.error = {}
+            self.reveal = on
+            self._prev_view = None
+            self._redraw()
+
+    def _touch_move_message(self, content: dict[str, Any]) -> None:
+        on = content.get("on")
+        if not isinstance(on, bool):
+            self.error = refusal("the touch-move switch needs true or false")
+        elif self.touched and self.touch_move:
+            self.error = self._kl14(f"You touched the piece on {self.touched}: move it first")
         else:
-            return False
-        return True
+            self.error = {}
+            self.touch_move = on
 
 
 __getattr__ = lazy_board(__name__, KloakController)

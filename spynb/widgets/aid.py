@@ -46,10 +46,8 @@ from .fields import Field
 from .parts import BoardPart
 from .refusals import refusal
 
-__all__ = ["AidRows", "Row", "panel", "panel_row", "view_of", "aid_rows", "has_aid", "DeductionAid", "AID_KINDS"]
+__all__ = ["AidRows", "Row", "panel", "panel_row", "view_of", "aid_rows", "has_aid", "DeductionAid"]
 
-AID_KINDS = frozenset({"aid"})
-"""The intentions this module answers."""
 SHORT_DENOMINATOR = 99
 """An exact chance is written as a fraction up to this denominator, as a decimal above it: nothing hides in a tooltip."""
 _VIEW_KEYS = ("game", "seat", "label", "omniscient")
@@ -148,6 +146,8 @@ def panel(view: Mapping[str, Any]) -> dict[str, Any]:
 
 class DeductionAid(BoardPart):
     """The aid's panel on a :class:`~spynb.widgets.play.BoardController` (mixed into it)."""
+
+    MESSAGES = {"aid": "_aid_message"}
 
     aid: Field[dict[str, Any]]
     aid = Field({}, "The deduction aid beside the board: {} while closed; else {open: True, ...} computed from the "

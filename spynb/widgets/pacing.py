@@ -26,16 +26,16 @@ from .fields import Field
 from .parts import BoardPart
 from .refusals import refusal
 
-__all__ = ["BotPacing", "PACES", "PACE_KINDS"]
+__all__ = ["BotPacing", "PACES"]
 
 PACES = {"step": 0, "slow": 1500, "fast": 300}
 """Milliseconds between bot actions at each pace (``"step"``: only when Step is pressed)."""
-PACE_KINDS = frozenset({"bot", "pace"})
-"""The intentions this module answers."""
 
 
 class BotPacing(BoardPart):
     """The pace of the bots on a :class:`~spynb.widgets.play.BoardController` (mixed into it)."""
+
+    MESSAGES = {"bot": "_bot_message", "pace": "_pace_message"}
 
     pace = Field("fast", "How the bots move: 'step' (one action each time Step is pressed), 'slow' or 'fast' "
                          "(one action per tick of the front end's timer).", choices=tuple(PACES))
@@ -72,16 +72,17 @@ class BotPacing(BoardPart):
             self.status = self._status_text()
         return True
 
-    def _pacing_message(self, content: dict[str, Any]) -> None:
+    def _pace_message(self, content: dict[str, Any]) -> None:
+        """``{"kind": "pace", "pace": name}``."""
+        self.set_pace(content.get("pace"))
+
+    def _bot_message(self, content: dict[str, Any]) -> None:
         """``{"kind": "bot", "at": n}``: one bot action, if the game still has ``n`` actions (a stale
-        tick from a timer does nothing); ``{"kind": "pace", "pace": name}``.
+        tick from a timer does nothing).
 
         The timer's ticks say ``"tick": true``: a tick that finds no bot to move (the turn passed to a
         person while it was on its way) does nothing either, so it never replaces the refusal the
         learner is reading.  Only a press of Step is refused then."""
-        if content["kind"] == "pace":
-            self.set_pace(content.get("pace"))
-            return
         at = content.get("at")
         if at is not None and (not isinstance(at, int) or isinstance(at, bool)):
             self.error = refusal(f"a bot step names the number of actions so far, not {at!r:.40}")

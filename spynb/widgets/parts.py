@@ -13,7 +13,7 @@ here exists when the code runs.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .fields import Synced
@@ -21,7 +21,7 @@ from .fields import Synced
 if TYPE_CHECKING:
     from ..bots.base import Bot
     from ..engine import Action, Game, GameSpec
-    from .play import _Entry
+    from .play import Seating, _Entry
 
 __all__ = ["BoardPart"]
 
@@ -31,6 +31,9 @@ class BoardPart(Synced):
 
     GAME: ClassVar[str]
     SCRIPTED: ClassVar[bool]
+    MESSAGES: ClassVar[Mapping[str, str]]
+    """The messages from the front end a class answers: their ``kind`` -> the name of its method that takes
+    the message (a dict).  The board answers those of every class it is made of (``message_handlers``)."""
 
     # the board's fields (spynb.widgets.play.BoardController)
     view: dict[str, Any]
@@ -62,7 +65,9 @@ class BoardPart(Synced):
 
         def load(self, text: Any) -> bool: ...
 
-        def _set_seats(self, players: Sequence[str] | None, names: Sequence[str] | None) -> None: ...
+        def _seating(self, game: Game, players: Sequence[str] | None, names: Sequence[str] | None) -> Seating: ...
+
+        def _take_seats(self, game: Game, seating: Seating) -> None: ...
 
         def _play_entry(self, notation: str | Action, seat: int | None, human: bool) -> None: ...
 

@@ -48,16 +48,17 @@ step, which can only hold less than it knows now.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, TypeGuard
 
 from ..engine import Action, Event, Game, Record, RecordError, SpynbError
 from ..rulespage import rule_links
-from .aid import AID_KINDS, DeductionAid
+from .aid import DeductionAid
 from .fields import Field, Synced
 from .narration import Narration
-from .pacing import PACE_KINDS, BotPacing
-from .records import RECORD_KINDS, SharedPositions
+from .pacing import BotPacing
+from .records import SharedPositions
 from .refusals import refusal, refusal_for
 
 if TYPE_CHECKING:
@@ -83,6 +84,15 @@ def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+@dataclass(frozen=True)
+class Seating:
+    """Who plays each seat (``'human'`` or a bot's name), the names shown, and the bots, by seat."""
+
+    players: list[str]
+    names: list[str]
+    bots: dict[int, Bot]
+
+
 class _Entry:
     """What the board remembers about each action it played (Python side only)."""
 
@@ -105,7 +115,8 @@ class BoardController(BotPacing, Narration, SharedPositions, DeductionAid, Synce
 
     Subclasses set ``GAME`` (the game's name; its manifest names the board's
     front end and styles) and may override :meth:`changed_keys`,
-    :meth:`glossary_data`, :meth:`extra_view` and :meth:`handle_extra`.
+    :meth:`glossary_data` and :meth:`extra_view`; a game's own messages
+    from its front end are its ``MESSAGES`` (see :meth:`message_handlers`).
 
     >>> board = controller_class("kloak")(seed=1)
     >>> heard = []
@@ -184,31 +195,35 @@ class BoardController(BotPacing, Narration, SharedPositions, DeductionAid, Synce
             raise TypeError(f"{type(self).__name__} plays {self.GAME}, not {game.spec.name}")
         elif (seats, variant, seed) != (None, None, 0):
             raise TypeError("seats, seed and variant only apply when the board starts the game itself")
-        self._game = game
+        self._take_seats(game, self._seating(game, players, names))
         self._floor = len(game.actions)
-        self._set_seats(players, names)
         self.teaching = bool(teaching)
         self._after_change(new_game=True)
 
     # -- seats, bots ------------------------------------------------------------------------
-    def _set_seats(self, players: Sequence[str] | None, names: Sequence[str] | None) -> None:
+    def _seating(self, game: Game, players: Sequence[str] | None, names: Sequence[str] | None) -> Seating:
+        """Who plays each seat of ``game`` and the names shown, checked, with the bots made; nothing changes.
+
+        :raises SpynbError: players or names that do not fit the game.
+        """
         from ..bots import bot_names, make_bot
 
-        n = self._game.seats
+        n = game.seats
         players = _opponents(n) if players is None else list(players)
         if len(players) != n or not all(isinstance(p, str) for p in players):
             raise SpynbError(f"players must name {n} seats, each 'human' or a bot ({', '.join(bot_names())})")
-        bots = {}
-        for seat, who in enumerate(players, 1):
-            if who != HUMAN:
-                bots[seat] = make_bot(who, self._spec, seed=self._game.seed * 97 + seat)
+        bots = {seat: make_bot(who, self._spec, seed=game.seed * 97 + seat)
+                for seat, who in enumerate(players, 1) if who != HUMAN}
         names = [f"Seat {s}" for s in range(1, n + 1)] if names is None else list(names)
         if len(names) != n or not all(isinstance(x, str) and 0 < len(x.strip()) <= MAX_NAME for x in names):
             raise SpynbError(f"names must be {n} non-empty texts of at most {MAX_NAME} characters")
-        self._bots = bots
+        return Seating(players, [x.strip() for x in names], bots)
+
+    def _take_seats(self, game: Game, seating: Seating) -> None:
+        """Play ``game`` with ``seating`` (from :meth:`_seating`): the one place a board's game is replaced."""
+        self._game, self._bots = game, seating.bots
         with self.hold():
-            self.players = players
-            self.names = [x.strip() for x in names]
+            self.players, self.names = seating.players, seating.names
             self._starting_pace()
 
     @property
@@ -373,10 +388,6 @@ class BoardController(BotPacing, Narration, SharedPositions, DeductionAid, Synce
         """Fields the board adds to the view it shows (derived from that view only)."""
         return {}
 
-    def handle_extra(self, content: dict[str, Any]) -> bool:
-        """A game's own intention (e.g. a KLOAK mode switch); return True if handled."""
-        return False
-
     # -- intentions --------------------------------------------------------------------------
     def play(self, notation: Any) -> bool:
         """Play ``notation`` for the seat that may act, exactly as a click does; True if accepted."""
@@ -506,21 +517,17 @@ class BoardController(BotPacing, Narration, SharedPositions, DeductionAid, Synce
         if not _is_int(seats):
             self.error = refusal(f"the number of seats must be a whole number, not {seats!r:.40}", kind="setup")
             return False
-        old = (self._game, self._entries, self._floor, list(self.players), list(self.names), self._bots)
         try:
             game = self._spec.new_game(variant, seats, seed)  # checks the seat count before anything is built
             if players is None:
                 players = list(self.players) if len(self.players) == seats else _opponents(seats)
             if names is None and len(self.names) == seats:
                 names = list(self.names)
-            self._game = game
-            self._set_seats(players, names)
+            seating = self._seating(game, players, names)
         except SpynbError as err:
-            self._game, self._entries, self._floor, players_, names_, self._bots = old
-            with self.hold():
-                self.players, self.names = players_, names_
-                self.error = refusal_for(err) | {"kind": "setup"}
+            self.error = refusal_for(err) | {"kind": "setup"}
             return False
+        self._take_seats(game, seating)
         self._entries, self._floor, self._review, self._prev_view, self._shared = [], 0, -1, None, None
         with self.hold():
             self.error = {}
@@ -542,21 +549,13 @@ class BoardController(BotPacing, Narration, SharedPositions, DeductionAid, Synce
             if record.game != self.GAME:
                 raise RecordError("field 'game'", f"this board plays {self.GAME!r}, not {record.game!r}")
             game = record.replay()
-            if game.seats != self._game.seats:
-                players = _opponents(game.seats)
-                names = None
-            else:
-                players, names = list(self.players), list(self.names)
-            old = (self._game, list(self.players), list(self.names), self._bots)
-            self._game = game
-            try:
-                self._set_seats(players, names)
-            except SpynbError:
-                self._game, self.players, self.names, self._bots = old
-                raise
+            same_seats = game.seats == self._game.seats
+            seating = self._seating(game, list(self.players) if same_seats else None,
+                                    list(self.names) if same_seats else None)
         except SpynbError as err:
             self.error = refusal_for(err) | {"kind": "record"}
             return False
+        self._take_seats(game, seating)
         self._entries = [_Entry(s, False, False, 0, 0) for s, _ in game.actions]
         self._floor, self._review, self._prev_view, self._shared = len(game.actions), -1, None, None
         with self.hold():
@@ -572,54 +571,70 @@ class BoardController(BotPacing, Narration, SharedPositions, DeductionAid, Synce
         except Exception as err:  # noqa: BLE001 - a hostile message must never break the kernel side
             self.error = refusal(f"the board could not handle that message ({type(err).__name__})")
 
+    MESSAGES = {"play": "_play_message", "uncover": "_uncover_message", "teaching": "_teaching_message",
+                "undo": "_undo_message", "review": "_review_message", "new": "_new_message",
+                "save": "_save_message", "load": "_load_message"}
+
+    @classmethod
+    def message_handlers(cls) -> dict[str, str]:
+        """Every message kind the board answers, with its handler's name: each class's ``MESSAGES``, a subclass's
+        overriding its bases'."""
+        found: dict[str, str] = {}
+        for klass in reversed(cls.__mro__):
+            found.update(vars(klass).get("MESSAGES", {}))
+        return found
+
     def _dispatch(self, content: Any) -> None:
-        if not isinstance(content, dict) or not isinstance(content.get("kind"), str):
+        kind = content.get("kind") if isinstance(content, dict) else None
+        if not isinstance(kind, str):
             self.error = refusal(f"unknown message from the board: {content!r:.80}")
             return
-        kind = content["kind"]
-        if kind == "play":
-            self.play(content.get("action"))
-        elif kind == "uncover":
-            self.uncover()
-        elif kind == "teaching":
-            on = content.get("on")
-            if not isinstance(on, bool):
-                self.error = refusal("the teaching switch needs true or false")
-                return
-            if on and len(self.humans()) > 1 and not self._game.over:
-                self.error = refusal("The teaching view shows every seat's hidden cards, so at a shared screen it "
-                                    "opens only when the game is over (or from Python: board.show_teaching(True)).",
-                                    kind="refused")
-                return
-            self.show_teaching(on)
-        elif kind == "undo":
-            self.undo()
-        elif kind == "review":
-            self.review(content.get("step"))
-        elif kind == "new":
-            options = {k: content.get(k) for k in ("seed", "variant", "seats", "players", "names") if k in content}
-            for key in ("players", "names"):
-                if key in options and not isinstance(options[key], list):
-                    self.error = refusal(f"{key} must be a list", kind="setup")
-                    return
-            self.new_game(**options)
-        elif kind == "save":
-            refused = self._save_refusal()
-            if refused:
-                self.error = refusal(refused, kind="record")
-                return
-            text = self.save()
-            self._emit({"kind": "record", "json": text})
-        elif kind == "load":
-            self.load(content.get("json"))
-        elif kind in PACE_KINDS:
-            self._pacing_message(content)
-        elif kind in RECORD_KINDS:
-            self._records_message(content)
-        elif kind in AID_KINDS:
-            self._aid_message(content)
-        elif not self.handle_extra(content):
+        handler = self.message_handlers().get(kind)
+        if handler is None:
             self.error = refusal(f"unknown message from the board: {kind!r:.40}")
+            return
+        getattr(self, handler)(content)
+
+    def _play_message(self, content: dict[str, Any]) -> None:
+        self.play(content.get("action"))
+
+    def _uncover_message(self, content: dict[str, Any]) -> None:
+        self.uncover()
+
+    def _teaching_message(self, content: dict[str, Any]) -> None:
+        on = content.get("on")
+        if not isinstance(on, bool):
+            self.error = refusal("the teaching switch needs true or false")
+        elif on and len(self.humans()) > 1 and not self._game.over:
+            self.error = refusal("The teaching view shows every seat's hidden cards, so at a shared screen it "
+                                 "opens only when the game is over (or from Python: board.show_teaching(True)).",
+                                 kind="refused")
+        else:
+            self.show_teaching(on)
+
+    def _undo_message(self, content: dict[str, Any]) -> None:
+        self.undo()
+
+    def _review_message(self, content: dict[str, Any]) -> None:
+        self.review(content.get("step"))
+
+    def _new_message(self, content: dict[str, Any]) -> None:
+        options = {k: content.get(k) for k in ("seed", "variant", "seats", "players", "names") if k in content}
+        listed = [key for key in ("players", "names") if key in options and not isinstance(options[key], list)]
+        if listed:
+            self.error = refusal(f"{listed[0]} must be a list", kind="setup")
+        else:
+            self.new_game(**options)
+
+    def _save_message(self, content: dict[str, Any]) -> None:
+        refused = self._save_refusal()
+        if refused:
+            self.error = refusal(refused, kind="record")
+        else:
+            self._emit({"kind": "record", "json": self.save()})
+
+    def _load_message(self, content: dict[str, Any]) -> None:
+        self.load(content.get("json"))
 
 
 def controller_class(game: str) -> type[BoardController]:

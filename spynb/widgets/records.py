@@ -47,7 +47,7 @@ from ..engine import RecordError, SpynbError
 from .parts import BoardPart
 from .refusals import refusal
 
-__all__ = ["encode_link", "decode_link", "SharedPositions", "RECORD_KINDS", "LINK_KEY"]
+__all__ = ["encode_link", "decode_link", "SharedPositions", "LINK_KEY"]
 
 LINK_KEY = "position"
 """The key of a position in the page address's fragment."""
@@ -55,8 +55,6 @@ MAX_LINK = 200_000
 """The longest ``position=`` value a board reads (characters)."""
 MAX_JSON = 2_000_000
 """The most bytes a link may unpack to."""
-RECORD_KINDS = frozenset({"link", "position"})
-"""The intentions this module answers (save and load stay with the board)."""
 
 
 def encode_link(payload: dict[str, Any]) -> str:
@@ -96,6 +94,8 @@ def decode_link(text: Any) -> dict[str, Any]:
 
 class SharedPositions(BoardPart):
     """Save refusals, position links and restoring them, on a :class:`~spynb.widgets.play.BoardController` (mixed in)."""
+
+    MESSAGES = {"link": "_link_message", "position": "_position_message"}
 
     _shared: dict[str, Any] | None = None
     """The running game's position a link restored (its payload), shown to look at; None otherwise."""
@@ -148,15 +148,13 @@ class SharedPositions(BoardPart):
             self.error = refusal(str(err), kind="record", where=getattr(err, "where", "the link"))
             return False
         seat = shared["seat"]
-        old = (self._game, list(self.players), list(self.names), self._bots)
-        self._game = game
         try:
-            self._set_seats(["human" if s == seat else "rules" for s in range(1, game.seats + 1)],
-                            shared["names"])
+            seating = self._seating(game, ["human" if s == seat else "rules" for s in range(1, game.seats + 1)],
+                                    shared["names"])
         except SpynbError as err:
-            self._game, self.players, self.names, self._bots = old
             self.error = refusal(str(err), kind="record", where="field 'names'")
             return False
+        self._take_seats(game, seating)
         self._entries, self._floor, self._review, self._prev_view = [], 0, -1, None
         self._shared = shared
         with self.hold():
@@ -222,11 +220,12 @@ class SharedPositions(BoardPart):
                     "saved only once the game is over. Copy a link to this position to keep what you see.")
         return ""
 
-    def _records_message(self, content: dict[str, Any]) -> None:
-        """``{"kind": "link"}``: send the link back as a one-off message; ``{"kind": "position", "link"}``."""
-        if content["kind"] == "position":
-            self.restore_position(content.get("link"))
-            return
+    def _position_message(self, content: dict[str, Any]) -> None:
+        """``{"kind": "position", "link"}``: show the position a link holds."""
+        self.restore_position(content.get("link"))
+
+    def _link_message(self, content: dict[str, Any]) -> None:
+        """``{"kind": "link"}``: send the link to the position shown back as a one-off message."""
         try:
             fragment = self.position_link()
         except SpynbError as err:

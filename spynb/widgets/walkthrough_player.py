@@ -63,6 +63,7 @@ class Walkthrough(PlayBoard):
 
     PANELS: ClassVar[tuple[str, ...]] = ("walkthrough",)
     SCRIPTED: ClassVar[bool] = True
+    MESSAGES = {"walk": "_walk_message"}
 
     walk = traitlets.Dict(help="The scenario and the step shown: {id, title, goal, seat, count, at (0-based), "
                                "step: {number, kind, caption, shows_hidden, rule, rule_href, citation, quote, choices, "
@@ -254,12 +255,6 @@ class Walkthrough(PlayBoard):
             self.walk_answer(content.get("value"))
         else:
             self.error = _error(f"unknown walkthrough move {move!r:.40}", kind="walk")
-
-    def _dispatch(self, content: Any) -> None:
-        if isinstance(content, dict) and content.get("kind") == "walk":
-            self._walk_message(content)
-        else:
-            super()._dispatch(content)
 
     # -- the learner's move -----------------------------------------------------------------
     def play(self, notation: Any) -> bool:
