@@ -208,12 +208,16 @@ class Game:
             raise SpynbError(f"auto_chance must be True or False, not {quoted(auto_chance)}")
         self.seed = whole_number("the seed", seed)
         self.spec = spec
-        self.state = spec.new_state(variant, seats, options)
-        self.options = dict(options or {})
         self.auto_chance = auto_chance
-        self._rng = random.Random(seed)
+        self._start(variant, seats, options)
+        self.options = dict(options or {})
+
+    def _start(self, variant: str | None, seats: int | None, options: Mapping[str, Any] | None) -> None:
+        """The game as it begins: the first state (the options checked), chance seeded, no action taken."""
+        self.state = self.spec.new_state(variant, seats, options)
+        self._rng = random.Random(self.seed)
         self._entries: list[tuple[int | None, Action]] = []
-        if auto_chance:
+        if self.auto_chance:
             self.resolve_chance()
 
     # -- the state, through the contract -----------------------------------
@@ -313,12 +317,13 @@ class Game:
         return self.record().replay(upto=step, spec=self.spec)
 
     def undo(self) -> Action:
-        """Take back the last action (by replaying the rest); returns it."""
+        """Take back the last action (by playing the others again from the start); returns it."""
         if not self._entries:
             raise SpynbError("there is nothing to undo")
-        last = self._entries[-1][1]
-        earlier = self.at(len(self._entries) - 1)
-        self.state, self._rng, self._entries = earlier.state, earlier._rng, earlier._entries
+        *kept, (_, last) = self._entries
+        self._start(self.variant, self.seats, self.options)
+        for seat, action in kept:
+            self.play(action, seat)
         return last
 
     # -- display ------------------------------------------------------------
