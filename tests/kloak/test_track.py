@@ -203,3 +203,41 @@ def test_every_mix_of_the_first_games_choices_still_ends_in_the_learners_win() -
         assert final.state.winners == (1,), mix
         for i in decisions:
             assert tour.game_at(i + 1, mix).state.scoring_actions() == [], (i, mix)
+
+
+def endings(name: str) -> list:
+    """The final game of every way through a walkthrough (the scripted one and each accepted move in its place)."""
+    tour = load(name)
+    return [tour.record(answers).replay() for answers in tour.paths()]
+
+
+def test_the_scoring_part_wins_a_game_with_a_line_of_four_whose_three_the_learner_chooses() -> None:
+    """Issue 32: a won game, and a line of four (KL-6: the mover chooses which three); KL-9: two scores win."""
+    assert "kloak-winning" in walkthrough_names(["kloak/03-scoring.ipynb"])
+    tour = load("kloak-winning")
+    choose = next(i for i, s in enumerate(tour.steps) if s.rule == "KL-9")
+    before = tour.game_at(choose).view(tour.seat)
+    assert before["phase"] == "choose" and len(before["candidates"]) == 2
+    for final in endings("kloak-winning"):
+        assert final.state.winners == (1,)
+        *_, score, win = final.view(None)["events"]
+        assert (score["kind"], score["how"], win["kind"]) == ("score", "chose", "win")
+
+
+def test_the_three_player_part_ends_in_a_dead_position_by_the_learners_own_score() -> None:
+    """KL-15: the learner's score leaves each seat one score and no colour three pieces: a draw at once."""
+    assert "kloak-dead-position" in walkthrough_names(["kloak/05-other-games.ipynb"])
+    for final in endings("kloak-dead-position"):
+        *_, score, dead = final.view(None)["events"]
+        assert (score["kind"], score["actor"], dead["kind"]) == ("score", 1, "dead")
+        assert final.over and final.state.winners == () and final.view(None)["team_scores"] == (1, 1, 1)
+
+
+def test_the_team_game_moves_another_seats_big_piece_and_wins_by_the_pooled_second_score() -> None:
+    """KL-1: the learner moves the big piece seat 2 moved last; KL-12: partners win together."""
+    tour = load("kloak-teams")
+    move = next(i for i, s in enumerate(tour.steps) if s.rule == "KL-1")
+    last = [e for e in tour.game_at(move).view(None)["events"] if e["kind"] in ("kloak", "lift", "slide", "big")][-1]
+    assert last["actor"] == 2 and all(m.startswith(f"B {last['to']}") for m in accepted(tour, move))
+    for final in endings("kloak-teams"):
+        assert final.state.winners == (1, 3)
