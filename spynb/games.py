@@ -7,9 +7,8 @@ the front end's module and styles) and, if it has one, its deduction aid.
 Every subpackage of ``spynb`` with a manifest is found by itself; a game kept
 elsewhere (the fixture game of the tests) joins with :func:`register`.  Asking
 for one game imports only that game and only the parts asked for (a notebook
-about one game starts faster in the browser).  The engine knows no game:
-importing this module plugs :func:`get_spec` into it, so a record finds its
-game by name.
+about one game starts faster in the browser).  The engine knows no game: a
+record read from JSON names its game, and :func:`load_record` finds it here.
 
 >>> get_spec("cloak-dagger").title
 'Cloak & Dagger'
@@ -26,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .engine import Game, GameSpec, Record, SpynbError, View, quoted, set_spec_finder
+from .engine import Game, GameSpec, Record, RecordError, SpynbError, View, quoted
 
 __all__ = ["Manifest", "manifest", "register", "get_spec", "game_names", "load_record"]
 
@@ -168,7 +167,9 @@ def load_record(text: str) -> Game:
 
     :raises RecordError: saying where the record is malformed or stops making sense.
     """
-    return Record.from_json(text).replay()
-
-
-set_spec_finder(get_spec)
+    record = Record.from_json(text)
+    try:
+        spec = get_spec(record.game)
+    except SpynbError as err:
+        raise RecordError("the record's header", str(err)) from None
+    return record.replay(spec=spec)

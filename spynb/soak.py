@@ -459,7 +459,7 @@ def _record_problem(game: Game) -> str | None:
     text = record.to_json()
     if Record.from_json(text) != record:
         return "the record read back from JSON is not the record written"
-    replayed = Record.from_json(text).replay()
+    replayed = Record.from_json(text).replay(spec=game.spec)
     if replayed.view(None) != game.view(None):
         return "the record replays to another final position"
     if replayed.record().to_json() != text:

@@ -6,7 +6,7 @@ What a game must provide, and the conventions for adding one: docs/engine.md.
 from .core import CHANCE_TURN, EVERYONE, OVER, Action, Event, FrozenDict, State, Turn, View, check_seat, freeze
 from .errors import (ActionError, DuplicateRuleError, IllegalActionError, NotationError, OptionError, RecordError,
                      SeatError, SpynbError, UnknownRuleError, quoted)
-from .game import Game, GameSpec, Record, find_spec, sample_chance, sample_outcome, set_spec_finder, whole_number
+from .game import Game, GameSpec, Record, sample_chance, sample_outcome, whole_number
 from .history import NULL_HISTORY, History, NullHistory
 from .rules import ENGINE_RULES, RULEBOOK, RULING, Rule, RuleBook, lookup, register
 
@@ -14,6 +14,6 @@ __all__ = [
     "Action", "ActionError", "CHANCE_TURN", "DuplicateRuleError", "EVERYONE", "ENGINE_RULES", "Event", "FrozenDict",
     "Game", "GameSpec", "History", "NULL_HISTORY", "NullHistory", "IllegalActionError", "NotationError", "OVER", "OptionError", "RULEBOOK", "RULING",
     "Record", "RecordError", "Rule", "RuleBook", "SeatError", "SpynbError", "State", "Turn", "UnknownRuleError", "View",
-    "check_seat", "find_spec", "freeze", "lookup", "register", "sample_chance", "sample_outcome", "set_spec_finder",
+    "check_seat", "freeze", "lookup", "register", "sample_chance", "sample_outcome",
     "quoted", "whole_number",
 ]

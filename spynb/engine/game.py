@@ -22,8 +22,7 @@ from .errors import OptionError, RecordError, SpynbError, quoted
 from .notation import read_number
 from .rules import RuleBook
 
-__all__ = ["GameSpec", "Game", "Record", "sample_outcome", "sample_chance", "ENGINE_OPTIONS", "find_spec",
-           "set_spec_finder", "whole_number"]
+__all__ = ["GameSpec", "Game", "Record", "sample_outcome", "sample_chance", "ENGINE_OPTIONS", "whole_number"]
 
 
 @dataclass(frozen=True)
@@ -169,30 +168,6 @@ def sample_chance(state: State, rng: random.Random) -> Action:
 
 CHANCE_SEAT = "chance"
 
-_spec_finder: Callable[[str], GameSpec] | None = None
-"""The games registry's lookup by name, once one is plugged in (:func:`set_spec_finder`)."""
-
-
-def set_spec_finder(find: Callable[[str], GameSpec]) -> None:
-    """Let a record name its game: ``find(name)`` is the spec called ``name``, or raises :class:`SpynbError`.
-
-    The engine knows no game; the registry above it (``spynb.games``) plugs its lookup in here when it is imported,
-    the way :func:`codecs.register` lets codecs be found by name.
-    """
-    global _spec_finder
-    _spec_finder = find
-
-
-def find_spec(name: str) -> GameSpec:
-    """The spec of the game called ``name``, from the registry plugged in with :func:`set_spec_finder`.
-
-    :raises SpynbError: when no registry is plugged in, or it has no game called ``name``.
-    """
-    if _spec_finder is None:
-        raise SpynbError(f"no games registry to find {quoted(name)} in: import spynb, or pass the game's spec")
-    return _spec_finder(name)
-
-
 class Game:
     """One play of a game: its state, seeded chance, and the actions taken.
 
@@ -300,7 +275,7 @@ class Game:
     def record(self) -> Record:
         return Record(self.spec.name, self.variant, self.seats, self.seed,
                       tuple(_entry_text(seat, action) for seat, action in self._entries),
-                      dict(self.options), self.auto_chance)
+                      dict(self.options), self.auto_chance, self.spec)
 
     def at(self, step: int) -> Game:
         """A new game replayed to just after the first ``step`` actions.
@@ -314,7 +289,7 @@ class Game:
         """
         if not 0 <= whole_number("a step", step) <= len(self._entries):
             raise SpynbError(f"step {step} is outside 0..{len(self._entries)}")
-        return self.record().replay(upto=step, spec=self.spec)
+        return self.record().replay(upto=step)
 
     def undo(self) -> Action:
         """Take back the last action (by playing the others again from the start); returns it."""
@@ -373,7 +348,10 @@ class Record:
 
     Actions are written ``"<seat>: <notation>"``; scripted chance outcomes
     ``"chance: <notation>"``.  Chance points not scripted are resolved by the
-    seed, in order, so a record replays identically.
+    seed, in order, so a record replays identically.  A record a game makes
+    keeps that game's ``spec`` (never written to JSON); one read from JSON
+    names its game only, and is replayed with the spec given, or through the
+    games registry (``spynb.load_record``).
     """
 
     game: str
@@ -383,6 +361,8 @@ class Record:
     actions: tuple[str, ...] = ()
     options: Mapping[str, Any] = field(default_factory=dict)
     auto_chance: bool = True
+    spec: GameSpec | None = field(default=None, compare=False, repr=False)
+    """The game's spec, when the record was made from a game (a record read from JSON has none)."""
 
     def to_json(self, indent: int | None = None) -> str:
         return json.dumps({"game": self.game, "variant": self.variant, "seats": self.seats,
@@ -439,14 +419,16 @@ class Record:
         Before each seat's entry, pending chance is resolved (scripted chance comes as its own
         entries).  With ``waiting``, the game is left as it waits for entry ``upto``: resolved the
         same way if that entry is a seat's, so what chance dealt shows before the seat moves.
-        The game is ``spec``, or else the one the games registry finds by the record's name
-        (:func:`find_spec`).
+        The game is ``spec``, or else the record's own.
 
         :raises RecordError: saying where: a header naming no game, variant, seat count or
             options it has (or not ``spec``'s game), or the entry that cannot be read or played.
         """
         try:
-            spec = find_spec(self.game) if spec is None else spec
+            spec = spec or self.spec
+            if spec is None:
+                raise SpynbError(f"this record names its game, {quoted(self.game)}, but carries no spec: replay it "
+                                 "with the game's spec, or read it with spynb.load_record")
             if spec.name != self.game:
                 raise SpynbError(f"this is a record of {quoted(self.game)}, not of {quoted(spec.name)}")
             game = Game(spec, variant=self.variant, seats=self.seats, seed=self.seed,

@@ -18,6 +18,7 @@ from fractions import Fraction
 from typing import Any
 
 from spynb.engine import Game, Record, View
+from spynb.games import get_spec
 
 from . import covered, envelopes, hands
 
@@ -48,7 +49,7 @@ RUNS = 200
 
 def kloak_game(moves: int | None = None) -> Game:
     """The KLOAK game of :data:`KLOAK_RECORD`, after ``moves`` moves (all of them by default)."""
-    return KLOAK_RECORD.replay(moves)
+    return KLOAK_RECORD.replay(moves, spec=get_spec("kloak"))
 
 
 def takeover_views() -> tuple[View, View]:
@@ -115,7 +116,7 @@ _OUTED_REVEAL = TARGET_RECORD.actions.index("3: reveal 1") + 1
 
 def surveillance_game() -> Game:
     """The Target's game at its last entry: seat 2 is the Target and has shown seat 3 its play."""
-    return TARGET_RECORD.replay()
+    return TARGET_RECORD.replay(spec=get_spec("target"))
 
 
 def surveillance_view() -> View:
@@ -154,7 +155,7 @@ def tg_next_target_firearms() -> Fraction:
 
 def outed_game() -> Game:
     """The Target's game just after the Outed seat 3 showed its affiliation to seat 1 (turn 3)."""
-    return TARGET_RECORD.replay(_OUTED_REVEAL)
+    return TARGET_RECORD.replay(_OUTED_REVEAL, spec=get_spec("target"))
 
 
 def outed_view() -> View:

@@ -125,6 +125,7 @@ from importlib import resources
 from typing import Any
 
 from spynb.engine import Game, Record, RecordError, SpynbError, State
+from spynb.games import get_spec
 
 from .from_seat import possible, redeals
 
@@ -408,7 +409,8 @@ class Scenario:
 
     def record(self, answers: Mapping[int, str] | None = None) -> Record:
         """The scenario as a record (see :meth:`entries`)."""
-        return Record(self.game, self.variant, self.seats, self.seed, tuple(self.entries(answers)), {}, False)
+        return Record(self.game, self.variant, self.seats, self.seed, tuple(self.entries(answers)), {}, False,
+                      get_spec(self.game))
 
     def moves_before(self, step: int) -> int:
         """How many moves the setup and the steps before ``step`` (0-based) play."""

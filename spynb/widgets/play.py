@@ -548,7 +548,7 @@ class BoardController(BotPacing, Narration, SharedPositions, DeductionAid, Synce
             record = Record.from_json(text)
             if record.game != self.GAME:
                 raise RecordError("field 'game'", f"this board plays {self.GAME!r}, not {record.game!r}")
-            game = record.replay()
+            game = record.replay(spec=self._spec)
             same_seats = game.seats == self._game.seats
             seating = self._seating(game, list(self.players) if same_seats else None,
                                     list(self.names) if same_seats else None)

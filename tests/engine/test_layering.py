@@ -1,7 +1,7 @@
 """The engine stays at the bottom: it imports the standard library and itself, nothing of spynb above it.
 
 Rendering, the games registry and loading a record by its game's name sit on top of the engine and are handed to it
-(a spec carries its drawer; ``spynb.games`` plugs its lookup in with ``set_spec_finder``).
+(a spec carries its drawer; a record read from JSON finds its game through ``spynb.load_record``).
 """
 
 from __future__ import annotations
@@ -75,7 +75,7 @@ def test_importing_the_engine_loads_no_other_spynb_module() -> None:
     found = json.loads(run.stdout)
     above = [m for m in found["modules"] if m != "spynb" and m != "spynb.engine" and not m.startswith("spynb.engine.")]
     assert "spynb.engine.core" in found["modules"] and above == []
-    assert "no games registry" in found["replay"]  # without the registry a record cannot find its game by name
+    assert "carries no spec" in found["replay"]  # a record that only names its game needs the registry
 
 
 def test_a_record_replays_with_the_spec_it_is_given_and_refuses_another_games() -> None:
