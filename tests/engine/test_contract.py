@@ -101,9 +101,10 @@ def test_a_replay_waiting_for_a_seats_entry_resolves_chance_first_and_for_a_chan
     game.resolve_chance()
     seat = game.turn.seats[0]
     move = f"{seat}: {game.legal_actions(seat)[0]}"
-    record = Record("cloak-dagger", "standard", 2, 4, (move,), {}, False)
+    record = Record("cloak-dagger", "standard", 2, 4, (move,), {}, False, game.spec)
     assert record.replay(0).turn.chance
     assert record.replay(0, waiting=True).turn.seats == (seat,)
     assert record.replay(1, waiting=True).actions == record.replay(1).actions
     cut = str(spynb.get_spec("cloak-dagger").new_state(seats=2).chance_weights()[0][0])
-    assert Record("cloak-dagger", "standard", 2, 4, (f"chance: {cut}",), {}, False).replay(0, waiting=True).turn.chance
+    assert Record("cloak-dagger", "standard", 2, 4, (f"chance: {cut}",), {}, False,
+                  game.spec).replay(0, waiting=True).turn.chance

@@ -115,3 +115,13 @@ def test_load_record_finds_the_game_by_name() -> None:
     assert spynb.load_record(game.record().to_json()).view(None) == game.view(None)
     with pytest.raises(RecordError, match="no game called 'chess'"):
         spynb.load_record(json.dumps({**json.loads(Record("chess", "standard", 2, 0).to_json())}))
+
+
+def test_a_record_read_from_json_names_its_game_and_needs_the_registry_or_a_spec_to_replay() -> None:
+    record = spynb.new_game("kloak", seed=2).record()
+    assert record.spec is spynb.get_spec("kloak") and record.replay().view(None) == record.replay().view(None)
+    read = Record.from_json(record.to_json())
+    assert read == record and read.spec is None
+    with pytest.raises(RecordError, match="carries no spec"):
+        read.replay()
+    assert read.replay(spec=spynb.get_spec("kloak")).view(None) == spynb.load_record(record.to_json()).view(None)

@@ -8,6 +8,7 @@ from fractions import Fraction
 
 import pytest
 
+from spynb.games import get_spec
 from spynb.cloak_dagger.cards import agents_of
 from spynb.engine import SpynbError
 from spynb.kloak import memory_aid
@@ -215,7 +216,7 @@ def test_TG_7_the_outed_position_is_reached_through_the_engine_and_read_from_the
     truth = game.view(None)
     assert view["turn_number"] == 3 and dict(view["shown_to_me"]) == {"3": truth["outed_colours"]["3"]["1"]}
     assert view["affiliation"] == truth["affiliations"]["1"]
-    assert decisions.TARGET_RECORD.replay().view(1)["shown_to_me"] == view["shown_to_me"]  # the same game goes on
+    assert decisions.TARGET_RECORD.replay(spec=get_spec("target")).view(1)["shown_to_me"] == view["shown_to_me"]  # the same game goes on
 
 
 def test_TG_7_outed_double_agent_exact_and_simulated():
