@@ -8,6 +8,7 @@ actions taken, and can rebuild any earlier step by replay.
 
 from __future__ import annotations
 
+import copy
 import json
 import math
 import random
@@ -291,6 +292,13 @@ class Game:
             raise SpynbError(f"step {step} is outside 0..{len(self._entries)}")
         return self.record().replay(upto=step)
 
+    def copy(self) -> Game:
+        """An independent game at the same point: the state cloned, chance's generator in the same state."""
+        other = copy.copy(self)
+        other.state, other._rng = self.state.clone(), copy.copy(self._rng)
+        other._entries, other.options = list(self._entries), dict(self.options)
+        return other
+
     def undo(self) -> Action:
         """Take back the last action (by playing the others again from the start); returns it."""
         if not self._entries:
@@ -424,6 +432,32 @@ class Record:
         :raises RecordError: saying where: a header naming no game, variant, seat count or
             options it has (or not ``spec``'s game), or the entry that cannot be read or played.
         """
+        game = self._started(spec)
+        stop = len(self.actions) if upto is None else upto
+        self._play(game, 0, stop)
+        self._settle(game, stop, waiting)
+        return game
+
+    def replays(self, stops: Sequence[int], *, spec: GameSpec | None = None) -> list[Game]:
+        """The game as ``replay(stop, waiting=True)`` leaves it, for each of ``stops`` (in rising order),
+        the record played once through rather than once per stop.
+
+        :raises RecordError: as :meth:`replay`.
+        """
+        game, done, games = self._started(spec), 0, []
+        for stop in stops:
+            self._play(game, done, stop)
+            done = stop
+            waiting = game.copy()
+            self._settle(waiting, stop, True)
+            games.append(waiting)
+        return games
+
+    def _started(self, spec: GameSpec | None) -> Game:
+        """The game the record names (``spec``, or the record's own), at its start, chance left pending.
+
+        :raises RecordError: the header names no game, variant, seat count or options it has.
+        """
         try:
             spec = spec or self.spec
             if spec is None:
@@ -431,24 +465,33 @@ class Record:
                                  "with the game's spec, or read it with spynb.load_record")
             if spec.name != self.game:
                 raise SpynbError(f"this is a record of {quoted(self.game)}, not of {quoted(spec.name)}")
-            game = Game(spec, variant=self.variant, seats=self.seats, seed=self.seed,
+            return Game(spec, variant=self.variant, seats=self.seats, seed=self.seed,
                         options=self.options, auto_chance=False)
         except (SpynbError, KeyError) as err:
             raise RecordError("the record's header", str(err)) from None
-        entries = self.actions if upto is None else self.actions[:upto]
-        for i, entry in enumerate(entries):
-            seat, action = self._read_entry(i, entry, spec)
+
+    def _play(self, game: Game, start: int, stop: int) -> None:
+        """Play entries ``start`` up to ``stop``, pending chance resolved before each seat's entry.
+
+        :raises RecordError: naming the entry that cannot be read or played.
+        """
+        for i in range(start, min(stop, len(self.actions))):
+            entry = self.actions[i]
+            seat, action = self._read_entry(i, entry, game.spec)
             try:
                 if seat is not None:
                     game.resolve_chance()
                 game.play(action, seat)
             except SpynbError as err:
                 raise RecordError(f"actions[{i}] {quoted(entry)}", str(err)) from None
+
+    def _settle(self, game: Game, stop: int, waiting: bool) -> None:
+        """Leave ``game`` as the record has it after ``stop`` entries: chance resolved as the record says, or,
+        ``waiting``, if the next entry is a seat's."""
         game.auto_chance = self.auto_chance
-        following = self.actions[len(entries):len(entries) + 1]
+        following = self.actions[stop:stop + 1]
         if self.auto_chance or waiting and following and self._by_seat(following[0]):
             game.resolve_chance()
-        return game
 
     @staticmethod
     def _by_seat(entry: str) -> bool:

@@ -421,15 +421,23 @@ class Scenario:
         dealt before the next seat's move resolved (see :meth:`Record.replay`)."""
         return self.record(answers).replay(self.moves_before(step), waiting=True)
 
+    def positions(self, answers: Mapping[int, str] | None = None) -> list[Game]:
+        """The game as each step shows it (``game_at`` of every step, and after the last), played once through.
+
+        :raises RecordError: the scenario does not replay.
+        """
+        return self.record(answers).replays([self.moves_before(i) for i in range(len(self.steps) + 1)])
+
     def paths(self) -> Iterator[dict[int, str]]:
         """Every way through the scenario a check must follow: the scripted one (``{}``), then each
         move a your-turn step accepts in place of its own (one at a time)."""
         yield {}
+        scripted = self.positions()
         for i, step in enumerate(self.steps):
             if step.expect is None:
                 continue
             own = _split(step.do)[1]
-            for action in self.game_at(i).legal_actions(step.expect.seat):
+            for action in scripted[i].legal_actions(step.expect.seat):
                 if str(action) != own and step.expect.accepts(str(action)):
                     yield {i: f"{step.expect.seat}: {action}"}
 
@@ -443,18 +451,19 @@ class Scenario:
         for answers in self.paths():
             label = "" if not answers else f" (after the accepted move {next(iter(answers.values()))!r})"
             try:
-                self.record(answers).replay()
+                positions = self.positions(answers)
             except RecordError as err:
                 problems.append(f"the scenario does not replay{label}: {err}")
                 continue
-            problems += [p + label for p in self._check_facts(answers)]
+            problems += [p + label for p in self._check_facts(positions)]
         return problems
 
-    def _check_facts(self, answers: Mapping[int, str]) -> list[str]:
+    def _check_facts(self, positions: list[Game]) -> list[str]:
+        """What is wrong with the claims and questions of each step, at the positions of one way through."""
         problems = []
         for i, step in enumerate(self.steps):
-            before = self.game_at(i, answers)
-            after = self.game_at(i + 1, answers) if step.moves else before
+            before = positions[i]
+            after = positions[i + 1] if step.moves else before
             worlds: dict[int, list[State]] = {}
             for claim in step.claims:
                 game = before if claim.when == "before" else after
@@ -665,12 +674,12 @@ def _step(raw: Any, where: str, omniscient: bool, last: bool) -> Step:
     do = entries[0] if entries else ""
     claims = tuple(_claim(c, f"{where}.claims[{k}]", omniscient, bool(do))
                    for k, c in enumerate(_list(raw, "claims", where)))
-    return Step(kind, _text(raw, "caption", where, required=True), _text(raw, "rule", where),
-                _text(raw, "quote", where), do,
-                _expect(raw, where) if kind is StepKind.YOUR_TURN else None,
-                _question(raw, where, omniscient) if kind is StepKind.QUESTION else None,
-                tuple(Choice(t, h) for t, h in _objects(raw, "links", where, ("text", "href"))), claims,
-                tuple(entries[1:]), _text(raw, "shows_hidden", where))
+    return Step(kind, caption=_text(raw, "caption", where, required=True), rule=_text(raw, "rule", where),
+                quote=_text(raw, "quote", where), do=do,
+                expect=_expect(raw, where) if kind is StepKind.YOUR_TURN else None,
+                question=_question(raw, where, omniscient) if kind is StepKind.QUESTION else None,
+                links=tuple(Choice(t, h) for t, h in _objects(raw, "links", where, ("text", "href"))),
+                claims=claims, more=tuple(entries[1:]), shows_hidden=_text(raw, "shows_hidden", where))
 
 
 def _entries(raw: Mapping[str, Any], where: str, kind: StepKind) -> list[str]:

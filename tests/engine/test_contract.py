@@ -108,3 +108,30 @@ def test_a_replay_waiting_for_a_seats_entry_resolves_chance_first_and_for_a_chan
     cut = str(spynb.get_spec("cloak-dagger").new_state(seats=2).chance_weights()[0][0])
     assert Record("cloak-dagger", "standard", 2, 4, (f"chance: {cut}",), {}, False,
                   game.spec).replay(0, waiting=True).turn.chance
+
+
+@pytest.mark.parametrize("name", spynb.game_names())
+def test_replays_leaves_the_game_as_replay_waiting_does_at_every_stop(name: str) -> None:
+    game = spynb.new_game(name, seed=5, auto_chance=False)
+    for _ in range(12):
+        game.resolve_chance()
+        if game.over:
+            break
+        seat = game.turn.seats[0]
+        game.play(game.legal_actions(seat)[0], seat)
+    record = game.record()
+    stops = list(range(len(record.actions) + 1))
+    for stop, replayed in zip(stops, record.replays(stops), strict=True):
+        alone = record.replay(stop, waiting=True)
+        assert replayed.view(None) == alone.view(None) and replayed.actions == alone.actions
+
+
+def test_a_copied_game_goes_on_by_itself_with_the_same_chance() -> None:
+    game = spynb.new_game("target", seats=4, seed=9)
+    twin = game.copy()
+    seat = game.turn.seats[0]
+    move = game.legal_actions(seat)[0]
+    game.play(move, seat)
+    assert twin.actions == () and twin.view(None) != game.view(None)
+    twin.play(move, seat)
+    assert twin.view(None) == game.view(None) and twin.record() == game.record()
