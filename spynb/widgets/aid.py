@@ -176,9 +176,12 @@ class DeductionAid(BoardPart):
             self._aid_follow()
         return True
 
+    def _draw_part(self) -> None:
+        self._aid_follow()
+        super()._draw_part()
+
     def _aid_follow(self) -> None:
-        """Redraw the open aid from the view now shown; close it when the device passes (called by every
-        redraw of the board)."""
+        """Redraw the open aid from the view now shown; close it when the device passes."""
         view = self.view
         if view.get("covered"):
             self._aid_open = False

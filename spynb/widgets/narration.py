@@ -88,6 +88,10 @@ class Narration(BoardPart):
             return [e for e in events if e.seen_by is None]
         return [e for e in events if e.visible_to(self.viewer)]
 
+    def _draw_part(self) -> None:
+        self.narration, self.log = self._narrate(), self._turn_log()
+        super()._draw_part()
+
     def _narrate(self) -> dict[str, Any]:
         """The last action told from the seat shown now, if another seat took it."""
         entry = self._told_entry()

@@ -99,6 +99,10 @@ class BotPacing(BoardPart):
                 self.error = refusal(f"The bot at seat {self.thinking} could not move "
                                            f"({type(err).__name__}); the bots are stopped.")
 
+    def _draw_part(self) -> None:
+        self.thinking = self._bot_seat()
+        super()._draw_part()
+
     def _bot_seat(self) -> int | None:
         """The bot seat that moves next, or None when no bot may move now."""
         turn = self._game.turn

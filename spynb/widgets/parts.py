@@ -7,8 +7,9 @@ links (:mod:`spynb.widgets.records`) and the deduction aid
 (:mod:`spynb.widgets.aid`).  Each part reads and sets the board's fields and
 state and calls a few of its methods.  :class:`BoardPart`, the base of every
 part, names them with their types: declarations only, which the board defines
-(the type checker holds each definition to its declaration here), so nothing
-here exists when the code runs.
+(the type checker holds each definition to its declaration here).  A part's
+own fields are its own to set: every redraw of the board calls each part's
+``_draw_part`` (the one method defined here, which does nothing).
 """
 
 from __future__ import annotations
@@ -59,6 +60,10 @@ class BoardPart(Synced):
     # the parts' own state that another part reads
     _shared: dict[str, Any] | None
     _bot_played: int
+
+    def _draw_part(self) -> None:
+        """Set this part's own fields from the board as just drawn (every redraw calls it, after the board's
+        fields); each part sets its own, then calls ``super()._draw_part()``."""
 
     if TYPE_CHECKING:
         def humans(self) -> list[int]: ...

@@ -300,17 +300,16 @@ class BoardController(BotPacing, Narration, SharedPositions, DeductionAid, Synce
         return self.viewer if self.viewer in pending else None
 
     def _redraw(self) -> None:
-        """Redraw everything from the game; the deduction aid follows the view shown (aid.py)."""
+        """Redraw everything from the game: the board's own fields, then each part's (``_draw_part``)."""
         with self.hold():
             self._draw()
-            self._aid_follow()
+            self._draw_part()
 
     def _draw(self) -> None:
         """Set every field from the game and the seat shown (inside :meth:`_redraw`'s batch)."""
         game, seat = self._game, self.viewer
         self.setup = self._setup_data()
         self.glossary = {**self.glossary_data(), "rules": rule_links(self.GAME)}
-        self.thinking, self.narration, self.log = self._bot_seat(), self._narrate(), self._turn_log()
         if self._shared is not None:
             return self._draw_shared(self._shared)
         if self.cover:
