@@ -8,7 +8,7 @@
   (``spynb.rulespage``);
 * ``rules/taught.html``: what is taught where (``taught.py``);
 * ``pictures/<track>.svg``: each game's board, drawn by spynb's renderer;
-* ``site.css``: their style sheet;
+* ``site.css``: their style sheet, and ``favicon.svg`` their icon;
 * ``welcome/``: the welcome page's live board (:data:`WELCOME_BOARD`): its
   host (``welcome_host.js``) and the board's front end, the same module the
   notebook's anywidget loads (:func:`board_frontend`); and ``progress.js``
@@ -46,8 +46,8 @@ from spynb.widgets.frontend import STATIC, board_module, board_styles  # noqa: E
 __all__ = ["board_pictures", "board_frontend", "notebook_href", "played_in", "write_pages", "PAGES", "WELCOME_BOARD", "TEACHER_LINKS"]
 
 #: the pages this module writes, relative to the site
-PAGES = ("index.html", "rules/index.html", "rules/taught.html", "site.css", "welcome/host.js", "welcome/board.js",
-         "welcome/board.css", "welcome/progress.js")
+PAGES = ("index.html", "rules/index.html", "rules/taught.html", "site.css", "favicon.svg", "welcome/host.js",
+         "welcome/board.js", "welcome/board.css", "welcome/progress.js")
 PROGRESS_SCRIPT = ('<script type="module">import { showProgress } from "./welcome/progress.js"; showProgress(document); '
                    'window.addEventListener("pageshow", () => showProgress(document));</script>')
 """Marks what this browser has finished (``progress.js``), again when the visitor comes Back to the page."""
@@ -126,6 +126,7 @@ def _page(title: str, body: str, root: str, config: bool = False) -> str:
         "<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         f"<title>{escape(title)}</title>", f'<link rel="stylesheet" href="{root}site.css">',
+        f'<link rel="icon" href="{root}favicon.svg" type="image/svg+xml">',
         CONFIG_ELEMENT if config else "", "</head>", "<body>", body, "</body>", "</html>", ""])
 
 
@@ -274,6 +275,7 @@ def write_pages(site: Path, notebooks: Path, tracks: tuple[Track, ...], pictures
     for track_id, svg in pictures.items():
         (site / "pictures" / f"{track_id}.svg").write_text(svg, encoding="utf-8")
     shutil.copy2(HERE / "site.css", site / "site.css")
+    shutil.copy2(HERE / "favicon.svg", site / "favicon.svg")
     shutil.copy2(HERE / "welcome_host.js", site / "welcome" / "host.js")
     shutil.copy2(STATIC / "progress.js", site / "welcome" / "progress.js")
     esm, css = board_frontend(WELCOME_BOARD["game"])
