@@ -119,7 +119,8 @@ class Axes:
                 ys += d["y"]
                 if not cats:
                     xs += d["x"]
-        y0, y1 = min(ys), max(ys) * 1.08 or 1.0
+        y0, step = min(ys), _tick_step(min(ys), max(ys))
+        y1 = max(math.ceil(max(ys) / step - 1e-9) * step, y0 + step)
         pw, ph = W - LEFT - RIGHT, H - TOP - BOTTOM
 
         def fx(x: Any) -> float:
@@ -134,10 +135,10 @@ class Axes:
             return TOP + ph - (y - y0) / ((y1 - y0) or 1) * ph
 
         out = [f'<rect x="{LEFT}" y="{TOP}" width="{pw}" height="{ph}" fill="#fff" stroke="#333"/>']
-        for i in range(5):
-            v = y0 + (y1 - y0) * i / 4
+        for i in range(round((y1 - y0) / step) + 1):
+            v = y0 + step * i
             out.append(f'<text x="{LEFT - 4}" y="{fy(v) + 4:.1f}" font-size="10" text-anchor="end">{v:.3g}</text>')
-        legend: list[tuple[str, str]] = []
+        legend: list[tuple[str, str, str]] = []
         for kind, d in self.items:
             c = d["color"]
             if kind == "bar":
@@ -164,21 +165,42 @@ class Axes:
                                f'stroke="{c}" stroke-width="2"/><circle cx="{fx(x):.1f}" cy="{fy(y):.1f}" r="4" '
                                f'fill="{c}"/>')
             if d.get("label"):
-                legend.append((d["label"], c))
+                legend.append((d["label"], c, kind))
         for x in cats if len(cats) <= 24 else cats[:: math.ceil(len(cats) / 24)]:
             out.append(f'<text x="{fx(x):.1f}" y="{TOP + ph + 14}" font-size="10" text-anchor="middle">{_esc(x)}</text>')
         if not cats and xs:
             for x in (min(xs), max(xs)):
                 out.append(f'<text x="{fx(x):.1f}" y="{TOP + ph + 14}" font-size="10" text-anchor="middle">{x:.4g}</text>')
         if self.legend_on:
-            for i, (text, c) in enumerate(legend):
-                out.append(f'<rect x="{LEFT + pw - 170}" y="{TOP + 6 + 15 * i}" width="10" height="10" fill="{c}"/>'
+            for i, (text, c, kind) in enumerate(legend):
+                out.append(_swatch(LEFT + pw - 170, TOP + 6 + 15 * i, c, kind) +
                            f'<text x="{LEFT + pw - 156}" y="{TOP + 15 + 15 * i}" font-size="10">{_esc(text)}</text>')
         out.append(f'<text x="{W / 2}" y="{TOP - 10}" font-size="13" font-weight="bold" text-anchor="middle">'
                    f'{_esc(self.title)}</text><text x="{LEFT + pw / 2}" y="{H - 12}" font-size="11" '
                    f'text-anchor="middle">{_esc(self.xlabel)}</text><text x="14" y="{TOP + ph / 2}" font-size="11" '
                    f'text-anchor="middle" transform="rotate(-90 14 {TOP + ph / 2})">{_esc(self.ylabel)}</text>')
         return "".join(out)
+
+
+def _tick_step(low: float, high: float) -> float:
+    """A round step (1, 2, 2.5 or 5 times a power of ten) giving four to six ticks from ``low`` to ``high``.
+
+    >>> _tick_step(0, 1), _tick_step(0, 0.27), _tick_step(0, 130)
+    (0.2, 0.1, 50.0)
+    """
+    span = (high - low) or abs(high) or 1.0
+    power = 10.0 ** math.floor(math.log10(span / 5))
+    return next(power * m for m in (1, 2, 2.5, 5, 10) if span / (power * m) <= 5.0001)
+
+
+def _swatch(x: float, y: float, color: str, kind: str) -> str:
+    """The legend's sample of an item, drawn as the item is: a pale band, a line, a dashed line or a block."""
+    if kind == "band":
+        return f'<rect x="{x}" y="{y}" width="10" height="10" fill="{color}" fill-opacity="0.18" stroke="{color}"/>'
+    if kind in ("line", "hline"):
+        dash = ' stroke-dasharray="3 2"' if kind == "hline" else ""
+        return f'<line x1="{x}" x2="{x + 10}" y1="{y + 5}" y2="{y + 5}" stroke="{color}" stroke-width="2"{dash}/>'
+    return f'<rect x="{x}" y="{y}" width="10" height="10" fill="{color}"/>'
 
 
 class Figure:
