@@ -123,7 +123,16 @@ def _ruling(rule: Rule, rules: RuleBook) -> str:
 
 def _sentence(rule: Rule) -> str:
     return (f'<li id="{escape(rule_anchor(rule.id))}"><span class="rid">{escape(rule.id)}</span> '
-            f"{escape(rule.text)}</li>")
+            f"{_table(rule.table, rule.title) if rule.table else escape(rule.text)}</li>")
+
+
+def _table(rows: tuple[tuple[str, ...], ...], title: str) -> str:
+    """A rule the rulebook prints as a table, as a table: the first row its column headings."""
+    head = "".join(f'<th scope="col">{escape(cell)}</th>' for cell in rows[0])
+    body = "".join("<tr>" + f'<th scope="row">{escape(row[0])}</th>' + "".join(
+        f"<td>{escape(cell)}</td>" for cell in row[1:]) + "</tr>" for row in rows[1:])
+    return (f'<table class="chart"><caption>{escape(title)}</caption><thead><tr>{head}</tr></thead>'
+            f"<tbody>{body}</tbody></table>")
 
 
 def rules_html(game: str) -> str:

@@ -38,6 +38,8 @@ class Rule:
     source: str
     section: str | None = None
     """For a ruling or a sentence: the id of the rulebook section it belongs to."""
+    table: tuple[tuple[str, ...], ...] = ()
+    """A rule the rulebook prints as a table: its rows, the header first (``text`` says it in one line)."""
 
     @property
     def is_ruling(self) -> bool:

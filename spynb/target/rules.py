@@ -11,7 +11,9 @@ publisher's FAQ facts TG-FAQ-1 … TG-FAQ-7, and spynb's readings TG-S1 … TG-S
 'The Target flips over and reveals all th'
 """
 
-from spynb.engine.rules import ENGINE, RULING, RuleBook, annotations, register, rulebook_rules
+from dataclasses import replace
+
+from spynb.engine.rules import ENGINE, RULING, Rule, RuleBook, annotations, register, rulebook_rules
 
 FAQ = "faq"
 """The publisher's FAQ: public facts, quoted in RULINGS.md beside the rulings."""
@@ -329,7 +331,27 @@ class TargetRuleBook(RuleBook):
         return f"rulebook: {section}; publisher's FAQ {rule.id}" if section else f"publisher's FAQ {rule.id}"
 
 
-RULES = register(TargetRuleBook("target", rulebook_rules("TG", ((title, "", sentences) for title, sentences in _SECTIONS))
-                                   + annotations("TG", RULING, _RULINGS) + annotations("TG", FAQ, _FAQ)
-                                   + annotations("TG", ENGINE, _READINGS)))
+_SETUP_CHART_TABLE = (
+    ("Number of players", "Pile 1: cards automatically included in deck", "Pile 2: possible cards included in deck"),
+    ("4", "1 CIA, 1 KGB", "(1 CIA, 1 KGB, 1 Double Agent) pick 2"),
+    ("5", "2 CIA, 2 KGB", "(1 CIA, 1 KGB, 1 Double Agent) pick 1"),
+    ("6", "2 CIA, 2 KGB", "(1 CIA, 1 KGB, 2 Double Agent) pick 2"),
+    ("7", "2 CIA, 2 KGB", "(2 CIA, 2 KGB, 2 Double Agent) pick 3"),
+    ("8", "3 CIA, 3 KGB", "(1 CIA, 1 KGB, 3 Double Agent) pick 2"),
+    ("9", "3 CIA, 3 KGB", "(2 CIA, 2 KGB, 3 Double Agent) pick 3"),
+    ("10", "4 CIA, 4 KGB", "(1 CIA, 1 KGB, 3 Double Agent) pick 2"),
+    ("11", "4 CIA, 4 KGB", ""),
+)
+"""The Affiliation Setup Chart as the rulebook prints it (the 11-player row as printed: ruling TG-1 completes it)."""
+
+
+def _with_tables(rules: list[Rule]) -> list[Rule]:
+    """The rulebook's rules, the setup chart's sentence carrying its table."""
+    return [replace(rule, table=_SETUP_CHART_TABLE) if rule.id == "TG/Affiliation Setup Chart.1" else rule
+            for rule in rules]
+
+
+RULES = register(TargetRuleBook("target", _with_tables(rulebook_rules(
+    "TG", ((title, "", sentences) for title, sentences in _SECTIONS)))
+    + annotations("TG", RULING, _RULINGS) + annotations("TG", FAQ, _FAQ) + annotations("TG", ENGINE, _READINGS)))
 """Every rule of The Target by id (``TG/Play``, ``TG/Play.4``, ``TG-5``, ``TG-FAQ-3``, ``TG-S2``)."""

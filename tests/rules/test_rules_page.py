@@ -42,3 +42,22 @@ def test_a_heading_with_no_text_of_its_own_shows_as_a_heading_over_the_next_sect
     assert ('<h3 id="TG/Setup">Setup <span class="rid">TG/Setup</span></h3>\n'
             '<h3 id="TG/Affiliation_Setup_Chart">') in page
     assert "<p></p>" not in page
+
+
+def test_the_affiliation_setup_chart_is_a_table_that_agrees_with_the_engines_chart() -> None:
+    """The rulebook prints the chart as a table; the page does too, and each printed row is the deal the engine
+    makes (the 11-player row, printed without a Pile 2, is completed by ruling TG-1)."""
+    from spynb.target.cards import AFFILIATION_NAMES, SETUP_CHART
+
+    page = rules_html("target")
+    table = page[page.index('<table class="chart">'):page.index("</table>")]
+    rows = table.split("<tr>")[2:]
+    assert len(rows) == len(SETUP_CHART)
+
+    def pile(cards: tuple[tuple[str, int], ...]) -> str:
+        return ", ".join(f"{n} {AFFILIATION_NAMES[a]}" for a, n in cards)
+
+    for row, (players, (pile1, pile2, pick)) in zip(rows, SETUP_CHART.items(), strict=True):
+        assert f'<th scope="row">{players}</th><td>{pile(pile1)}</td>' in row
+        if players < 11:
+            assert f"<td>({pile(pile2)}) pick {pick}</td>" in row
