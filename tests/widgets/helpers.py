@@ -70,13 +70,9 @@ def random_positions(name: str, count: int, *, seats: int | None = None, variant
         yield game, game.turn.seats[0]
 
 
-def seeds_until(enough: Callable[[], bool], at_least: int, first: int = 0, most: int = 200) -> Iterator[int]:
-    """Seeds ``first``, ``first + 1``, …: ``at_least`` of them, then more until ``enough()`` (at most ``most``), so a
-    check that counts what it saw sees as much of a short game as of a long one."""
-    for seed in range(first, first + most):
-        if seed - first >= at_least and enough():
-            return
-        yield seed
+MOST_SEEDS = 200
+"""How many seeded games a check that counts what it saw may play: a short game plays more of them than the
+handful a long one needs, to see as much."""
 
 
 def play_a_few(board, moves: int = 3) -> int:
