@@ -34,7 +34,7 @@ if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
 from editions import ANSWER_KEY, TEACHER_FILES  # noqa: E402
-from taught import WAYS, taught_where, teachable, walkthroughs_in, ways_taught  # noqa: E402
+from taught import WAYS, site_games, taught_where, teachable, walkthroughs_in, ways_taught  # noqa: E402
 from tracks import Part, Track  # noqa: E402
 
 import spynb  # noqa: E402
@@ -206,8 +206,8 @@ def welcome_html(tracks: tuple[Track, ...], wheel: str = "", shipped: Container[
 
 
 def rules_page_html() -> str:
-    """The rules page: a contents list, then each game's rules (``spynb.rulespage.rules_html``)."""
-    games = [spynb.get_spec(name) for name in spynb.game_names()]
+    """The rules page: a contents list, then the rules of each of the site's games (``spynb.rulespage.rules_html``)."""
+    games = [spynb.get_spec(name) for name in site_games()]
     contents = "".join(
         f'<li><a href="#{escape(spec.name)}">{escape(spec.title)}</a><ul>'
         + "".join(f'<li><a href="#{escape(rule_anchor(s.id))}">{escape(s.title)}</a></li>' for s in spec.rules.sections())

@@ -39,7 +39,7 @@ from spynb.rulespage import rule_anchor  # noqa: E402
 from spynb.scenarios import Step, StepKind  # noqa: E402
 from spynb.scenarios import load as load_scenario  # noqa: E402
 
-__all__ = ["Lesson", "WAYS", "teachable", "lessons", "taught_where", "untaught", "ways_taught", "short_of_four",
+__all__ = ["Lesson", "WAYS", "site_games", "teachable", "lessons", "taught_where", "untaught", "ways_taught", "short_of_four",
            "walkthroughs_in", "main"]
 
 WAYS = ("explained", "shown on the board", "done by the learner", "checked by a question")
@@ -59,11 +59,18 @@ class Lesson:
     """Which of the :data:`WAYS` this place teaches the rule."""
 
 
+def site_games(tracks: tuple[Track, ...] | None = None) -> tuple[str, ...]:
+    """The games the site teaches: every registered game a track is about (default: the site's tracks), in the
+    registry's order.  A game with no track (the tests' fixture game) is not taught on the site."""
+    tracked = {track.game for track in (load_tracks() if tracks is None else tracks)}
+    return tuple(game for game in spynb.game_names() if game in tracked)
+
+
 def teachable() -> dict[str, tuple[str, ...]]:
-    """Every game's rulebook sections (but headings with no text of their own) and rulings, by game, in rulebook
-    order (sections first)."""
+    """Every rulebook section (but headings with no text of their own) and ruling of the site's games
+    (:func:`site_games`), by game, in rulebook order (sections first)."""
     result = {}
-    for game in spynb.game_names():
+    for game in site_games():
         rules = spynb.get_spec(game).rules
         sections = tuple(r.id for r in rules.sections() if not r.is_chapter)
         result[game] = sections + tuple(r.id for r in rules if r.source == RULING)

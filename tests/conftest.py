@@ -10,6 +10,9 @@ import pytest
 
 import spynb
 from spynb.engine import Action, GameSpec, State, sample_chance
+from tests.games import register_all
+
+register_all()  # the fixture games join the registry for the test run only
 
 
 def random_step(state: State, rng: random.Random) -> tuple[int | None, Action]:

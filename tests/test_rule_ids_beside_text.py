@@ -14,14 +14,17 @@ import re
 import pytest
 
 import spynb
-from spynb.engine import sample_chance
+from spynb.engine import RULEBOOK, sample_chance
 from spynb.prob.deduce import deduce
 from spynb.target.svg import card_face
 from spynb.rulespage import rule_links
 from spynb.target import STAGE_RULES, STAGE_TITLES
 from spynb.target.cards import DECK_OF
 
-RULE_ID = re.compile(r"\b(?:CD|KL|TG|ENG)-(?:S|FAQ-)?[0-9]+\b")
+PREFIXES = sorted({"ENG"} | {rule.id.split("-", 1)[0] for name in spynb.game_names()
+                            for rule in spynb.get_spec(name).rules if rule.source != RULEBOOK})
+"""The prefix of every registered game's rulings (CD, KL, TG, …) and the engine's."""
+RULE_ID = re.compile(rf"\b(?:{'|'.join(PREFIXES)})-(?:S|FAQ-)?[0-9]+\b")
 """A rule id, as written in RULINGS.md: CD-5, KL-14, TG-S12, TG-FAQ-3."""
 SEEDS = (0, 1, 2)
 

@@ -21,10 +21,12 @@ sys.path.insert(0, str(REPO / "lite"))
 
 from build_site import stage_notebooks  # noqa: E402
 from site_pages import PAGES, board_pictures, write_pages  # noqa: E402
+from taught import site_games  # noqa: E402
 from tracks import LIVE, Part, Track, check_tracks, load_tracks, markdown_links  # noqa: E402
 from verify_site import CHECKS_FOLDER, verify_site  # noqa: E402
 
 import spynb  # noqa: E402
+from spynb.games import manifest  # noqa: E402
 from spynb.render import svg_for  # noqa: E402
 from spynb.rulespage import rule_anchor  # noqa: E402
 from spynb.widgets.frontend import board_module  # noqa: E402
@@ -82,7 +84,8 @@ def resolve(site: Path, base: str, href: str) -> tuple[Path, str]:
 
 def test_the_tracks_table_holds_every_notebook_once():
     assert check_tracks(TRACKS, REPO / "notebooks") == []
-    assert {t.game for t in TRACKS if t.game} == set(spynb.game_names())
+    shipped = {name for name in spynb.game_names() if manifest(name).package.startswith("spynb.")}
+    assert {t.game for t in TRACKS if t.game} == set(site_games()) == shipped
 
 
 def test_the_table_catches_a_notebook_in_no_track_and_a_missing_part(tmp_path):
@@ -182,15 +185,26 @@ def test_the_welcome_page_shows_each_board_drawn_by_the_engine(site):
 
 def test_the_rules_page_has_an_anchor_per_rule(site):
     ids = page(site, "rules/index.html").ids
-    for game in spynb.game_names():
+    for game in site_games():
         assert [r.id for r in spynb.get_spec(game).rules if rule_anchor(r.id) not in ids] == []
+
+
+def test_the_site_lists_no_game_without_a_track(site):
+    """A game kept outside the package (the tests' fixture) is registered, and never on the site's pages."""
+    others = [name for name in spynb.game_names() if name not in site_games()]
+    assert others, "the tests' fixture game is registered for the test run"
+    text = "".join((site / name).read_text(encoding="utf-8") for name in ("index.html", "rules/index.html",
+                                                                           "rules/taught.html"))
+    for name in others:
+        book = spynb.get_spec(name).rules
+        assert f'id="{name}"' not in text and not [r.id for r in book if f'id="{rule_anchor(r.id)}"' in text]
 
 
 def test_what_is_taught_where_lists_every_section_and_ruling_linked_to_the_rules_page(site):
     taught = page(site, "rules/taught.html")
     rules_ids = page(site, "rules/index.html").ids
     linked = [href.split("#", 1)[1] for href in taught.links if href.startswith("index.html#")]
-    for game in spynb.game_names():
+    for game in site_games():
         book = spynb.get_spec(game).rules
         wanted = [rule_anchor(r.id) for r in (*book.sections(), *book.rulings()) if not r.is_chapter]
         assert [a for a in wanted if a not in linked] == []

@@ -49,7 +49,11 @@ def synced(board) -> dict:
 
 def random_positions(name: str, count: int, *, seats: int | None = None, variant: str | None = None,
                      max_steps: int = 200, first_seed: int = 0) -> Iterator[tuple[Game, int]]:
-    """Seeded random games stopped at a random step where some seat is to move: (game, that seat)."""
+    """Seeded random games stopped at a random step where some seat is to move: (game, that seat).
+
+    A game that ends before its random step (every game of a short one) is stopped instead before one of its
+    own moves, picked at random, so a game of any length gives ``count`` positions.
+    """
     for seed in range(first_seed, first_seed + count):
         rng = random.Random(seed)
         game = spynb.new_game(name, seats=seats, variant=variant, seed=seed)
@@ -58,8 +62,29 @@ def random_positions(name: str, count: int, *, seats: int | None = None, variant
                 break
             seat = rng.choice(game.turn.seats)
             game.play(rng.choice(game.legal_actions(seat)), seat)
-        if not game.over:
-            yield game, game.turn.seats[0]
+        if game.over:
+            moves = [step for step, (seat, _) in enumerate(game.actions) if seat is not None]
+            if not moves:
+                continue
+            game = game.at(rng.choice(moves))
+        yield game, game.turn.seats[0]
+
+
+MOST_SEEDS = 200
+"""How many seeded games a check that counts what it saw may play: a short game plays more of them than the
+handful a long one needs, to see as much."""
+
+
+def play_a_few(board, moves: int = 3) -> int:
+    """Play up to ``moves`` moves on a board (its first legal action each time) and the bots' replies, stopping
+    at the end of the game; how many were played (at least one)."""
+    played = 0
+    while played < moves and board.legal and not board.game.over:
+        assert board.play(board.legal[0]), board.error
+        bots_until_a_person(board)
+        played += 1
+    assert played, "the board offered no move"
+    return played
 
 
 def hidden_twin(game: Game, seat: int, seed: int) -> Game | None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -19,13 +20,16 @@ from spynb.widgets.play import BoardController, controller_class
 
 from .helpers import OWN_TRAITS
 
+REPO = Path(__file__).resolve().parents[2]
 WIDGET_STACK = ("IPython", "ipywidgets", "anywidget", "traitlets", "comm")
-GAMES = ("cloak-dagger", "kloak", "target")
+GAMES = spynb.game_names()
 
 
 def test_the_controllers_import_no_widget_machinery():
     script = f"""
 import json, sys
+from tests.games import register_all
+register_all()
 import spynb.widgets
 from spynb.widgets.play import BoardController, controller_class
 for game in {GAMES!r}:
@@ -35,7 +39,7 @@ for game in {GAMES!r}:
     json.dumps(board.front_state())
 print(json.dumps(sorted(m for m in {WIDGET_STACK!r} if m in sys.modules)))
 """
-    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True, cwd=REPO)
     assert json.loads(result.stdout) == []
 
 

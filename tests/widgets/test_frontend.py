@@ -112,7 +112,8 @@ def test_the_module_texts_are_the_same_in_a_fresh_interpreter():
     here = {f"{game}+{'+'.join(panels)}": hashlib.sha256(board_module(game, panels).encode()).hexdigest()
             for game, panels in BOARDS}
     here["base"] = hashlib.sha256(widget_module("base").encode()).hexdigest()
-    script = ("import hashlib, json\nfrom spynb.widgets.frontend import board_module, widget_module\n"
+    script = ("import hashlib, json\nfrom tests.games import register_all\nregister_all()\n"
+              "from spynb.widgets.frontend import board_module, widget_module\n"
               f"boards = {BOARDS!r}\n"
               "out = {f\"{g}+{'+'.join(p)}\": hashlib.sha256(board_module(g, p).encode()).hexdigest() for g, p in boards}\n"
               "out['base'] = hashlib.sha256(widget_module('base').encode()).hexdigest()\nprint(json.dumps(out))\n")
