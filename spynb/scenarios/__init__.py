@@ -346,7 +346,7 @@ class Expect:
 
     def reply(self, notation: str) -> str:
         """What the walkthrough says after an accepted move."""
-        return self.feedback.get(notation) or self.praise or "Yes: that does it."
+        return self.feedback.get(notation) or self.praise or "Yes, that is the move for this step."
 
 
 @dataclass(frozen=True)

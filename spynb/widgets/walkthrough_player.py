@@ -58,6 +58,20 @@ def narrate(before: Game, after: Game, seat: int | None) -> str:
     return " ".join(event.text for event in seen) or QUIET
 
 
+def _answer_told(said: str, explain: str) -> str:
+    """The answer and why, saying the answer once: an explanation that opens with it is not preceded by it.
+
+    >>> _answer_told("No", "No: only another player's cloak or dagger blocks a win.")
+    "No: only another player's cloak or dagger blocks a win."
+    >>> _answer_told("24", "Eight cards of each kind.")
+    'The answer: 24. Eight cards of each kind.'
+    """
+    opening = explain[:len(said)].casefold()
+    if explain and opening == said.casefold() and explain[len(said):len(said) + 1] in ("", ".", ":", ",", " ", ";"):
+        return explain
+    return f"The answer: {said}. {explain}".strip()
+
+
 class Walkthrough(PlayBoard):
     """What every game's walkthrough player adds to its board (see :func:`player_class`)."""
 
@@ -181,7 +195,7 @@ class Walkthrough(PlayBoard):
             self.error = _error_from(err)
             return False
         self._advance(feedback={"ok": None, "step": self._at + 1,
-                                "text": f"Skipped. The answer: {said}. {question.explain}".strip()})
+                                "text": f"Skipped. {_answer_told(said, question.explain)}"})
         return True
 
     def walk_previous(self) -> bool:
@@ -207,7 +221,7 @@ class Walkthrough(PlayBoard):
             self.error = _error("There is no move to show at this step.", kind="walk")
             return False
         self._advance(feedback={"ok": None, "shown": True, "step": self._at + 1,
-                                "text": "Here is a move that does it."})
+                                "text": "Here is the move for this step."})
         return True
 
     def walk_answer(self, value: Any) -> bool:
@@ -226,7 +240,7 @@ class Walkthrough(PlayBoard):
             self.error = _error_from(err)
             return False
         ok = value in right
-        text = f"{'Right' if ok else 'Not quite'}. The answer: {self._said(question, right)}. {question.explain}".strip()
+        text = f"{'Right' if ok else 'Not quite'}. {_answer_told(self._said(question, right), question.explain)}"
         self._replies[at] = value
         with self.hold_sync():
             self.error = {}

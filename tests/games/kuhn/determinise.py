@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import random
 
-from spynb.engine import State, View, find_spec
+from spynb.engine import State, View
+from spynb.games import get_spec
 
 from .actions import CARDS, Bet, Deal
 from .views import HIDDEN
@@ -24,7 +25,7 @@ def determinise(view: View, rng: random.Random) -> State:
     :raises SpynbError: for the omniscient view, or a view of another game.
     """
     view.seat_of("kuhn")
-    spec = find_spec(view.game)
+    spec = get_spec(view.game)
     state = spec.new_state(options={"turn_limit": view["turn_limit"]})
     known = [card for card in view["cards"].values() if card != HIDDEN]
     for card in view["cards"].values():
