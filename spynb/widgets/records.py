@@ -40,6 +40,7 @@ from __future__ import annotations
 import base64
 import binascii
 import json
+import random
 import zlib
 from typing import Any
 
@@ -55,6 +56,37 @@ MAX_LINK = 200_000
 """The longest ``position=`` value a board reads (characters)."""
 MAX_JSON = 2_000_000
 """The most bytes a link may unpack to."""
+
+
+def _check_events(events: Any, seats: int) -> None:
+    """A shared view's events are a list of ``{step, kind, actor, text, ...}`` as views write them.
+
+    :raises RecordError: naming the first event that is not.
+    """
+    if not isinstance(events, list):
+        raise RecordError("field 'view.events'", "must be a list of events")
+    for i, event in enumerate(events):
+        where = f"field 'view.events[{i}]'"
+        if not isinstance(event, dict):
+            raise RecordError(where, "must be an event (an object)")
+        actor = event.get("actor")
+        if not isinstance(event.get("text"), str) or not isinstance(event.get("kind"), str):
+            raise RecordError(where, "must say what happened (a kind and a text)")
+        if not (actor is None or isinstance(actor, int) and not isinstance(actor, bool) and 1 <= actor <= seats):
+            raise RecordError(where, f"names no seat from 1 to {seats} as its actor")
+        if not isinstance(event.get("rule", ""), str) or not _is_step(event.get("step")):
+            raise RecordError(where, "needs a step number and, if any, a rule id")
+
+
+def _kind(value: Any) -> str:
+    """The JSON kind of a value, a whole number told from a true/false."""
+    kinds = ((bool, "true or false"), (int, "a whole number"), (float, "a number"), (str, "a text"),
+             (list, "a list"), (dict, "an object"))
+    return next((name for kind, name in kinds if isinstance(value, kind)), "null")
+
+
+def _is_step(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
 def encode_link(payload: dict[str, Any]) -> str:
@@ -118,6 +150,9 @@ class SharedPositions(BoardPart):
         if seat is None:
             raise SpynbError("A link to a running game carries one seat's view, and this board shows every "
                              "seat's cards with no single person's seat: switch the teaching view off, or "
+                             "link once the game is over.")
+        if self._spec.determinise is None:
+            raise SpynbError(f"A link to a running game of {self._spec.title} cannot be checked when opened: "
                              "link once the game is over.")
         view = game.view(seat).to_dict()
         return encode_link(base | {"variant": game.variant, "seats": game.seats, "step": len(game.actions),
@@ -192,7 +227,37 @@ class SharedPositions(BoardPart):
         if not isinstance(names, list) or len(names) != seats:
             raise RecordError("field 'names'", f"must name {seats} seats")
         return {"v": 1, "game": self.GAME, "variant": variant, "seats": seats, "seat": seat, "step": step,
-                "names": names, "view": view}
+                "names": names, "view": self._possible_view(view, variant, seats)}
+
+    def _possible_view(self, view: dict[str, Any], variant: str, seats: int) -> dict[str, Any]:
+        """``view`` if the game can show it: its events well formed, each field of the kind a new game's view
+        has, and a world the seat cannot tell from it imagined (``determinise``) that shows the seat this very view.
+
+        :raises RecordError: saying which part of the view no game of these seats can show.
+        """
+        from .aid import view_of
+
+        spec = self._spec
+        events = view.get("events", [])
+        _check_events(events, seats)
+        fresh = spec.new_game(variant, seats, 0).view(view["seat"]).to_dict()
+        for key, value in fresh.items():
+            if value is not None and key in view and _kind(view[key]) != _kind(value):
+                raise RecordError(f"field 'view.{key}'", f"must be {_kind(value)}, as the game shows it, "
+                                                         f"not {_kind(view[key])}")
+        assert spec.determinise is not None  # position_link links a running game only where it has one
+        try:
+            world = spec.determinise(view_of(view), random.Random(0))
+            problems = world.validate()
+            imagined = world.view(view["seat"]).to_dict()
+        except Exception as err:  # noqa: BLE001 - any failure to imagine the view means no game shows it
+            problems = [type(err).__name__]
+        if problems:
+            raise RecordError("field 'view'", f"is not a position a {spec.title} game can reach ({problems[0]:.80})")
+        differs = sorted(key for key in (set(view) | set(imagined)) - {"events"} if view.get(key) != imagined.get(key))
+        if differs:
+            raise RecordError(f"field 'view.{differs[0]}'", f"is not what a {spec.title} game shows this seat")
+        return imagined | {"events": events}
 
     def _draw_shared(self, shared: dict[str, Any]) -> None:
         """Draw the shared position: that seat's view, to look at (called by the board's redraw)."""

@@ -184,3 +184,35 @@ def test_a_link_of_another_game_or_a_forged_view_is_refused(game_name):
                    {"names": ["x"]}, {"step": -1}, {"variant": "x" * 5000}):
         assert board.restore_position(encode_link(payload | forged)) is False, forged
         assert snapshot(board) == before and len(board.error["message"]) < 500
+
+
+def _crafted(view: dict) -> list[dict]:
+    """Views a hand could write into a link: malformed events, a seat count, a bare view, each field mangled."""
+    game_keys = ("game", "seat", "label", "omniscient", "events")
+    crafted = [view | {"events": "x"}, view | {"events": [{"text": 5}]}, view | {"events": [1, 2]},
+               view | {"events": [{"kind": "k", "text": "t", "actor": 99, "step": 1}]},
+               view | {"seats": 99}, {k: view[k] for k in ("game", "seat", "label", "omniscient")}]
+    for key in sorted(set(view) - set(game_keys)):
+        value = view[key]
+        crafted += [view | {key: "wrong"}, view | {key: None}] + ([view | {key: [value]}] if value else [])
+    return [v for v in crafted if v != view]
+
+
+def test_a_crafted_view_in_a_link_is_refused_where_it_is_wrong_and_changes_nothing(game_name):
+    """Issue: a link is validated in full before anything changes: a view no game of these seats can show (its
+    events malformed, a field of the wrong type or value) is refused, saying where, and the board stays as it was."""
+    source = uncovered(two_humans(game_name))
+    payload = decode_link(source.position_link())
+    board = board_class(game_name)(seed=3)
+    before = snapshot(board)
+    for view in _crafted(payload["view"]):
+        board.error = {}
+        front_end_sends(board, {"kind": "position", "link": encode_link(payload | {"view": view})})
+        assert board.error.get("kind") == "record", sorted(set(view) ^ set(payload["view"])) or view.get("events")
+        assert board.error["where"].startswith("field 'view"), board.error
+        assert snapshot(board) == before
+    front_end_sends(board, {"kind": "position", "link": encode_link(payload)})
+    assert board.error == {} and board.view["seat"] == payload["seat"]
+    for content in ({"kind": "aid", "on": True}, {"kind": "review", "step": 0}, {"kind": "link"}):
+        front_end_sends(board, content)  # a restored view works everywhere the board reads it
+        assert "could not handle" not in board.error.get("message", ""), content
