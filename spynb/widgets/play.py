@@ -458,9 +458,11 @@ class BoardController(BotPacing, Narration, SharedPositions, DeductionAid, Synce
         return True, ""
 
     def _reveals(self, event: Event, seat: int) -> bool:
+        """Whether ``seat`` learnt something from ``event``: another seat's move, a move of its own that
+        uncovered something (the event names what it ``revealed``), or one of :attr:`REVEALS_TO_ACTOR`."""
         if not event.visible_to(seat):
             return False
-        if event.actor != seat:
+        if event.actor != seat or event.get("revealed"):
             return True
         if self.REVEALS_TO_ACTOR is None:
             return event.seen_by is not None

@@ -99,3 +99,22 @@ def test_claim_mode_plays_a_claim_through_the_engine(board):
     if board.error:
         assert board.error["rule"]
         assert snapshot(board) == before
+
+
+def test_undo_never_takes_back_a_lift_that_showed_the_colour_under_a_big_piece():
+    """Issue (KLOAK's undo let a learner peek): lifting a big piece off shows the small piece it kloaked (KL-5), so
+    that move cannot be taken back; a slide, which uncovers nothing, can."""
+    from spynb.widgets.play import controller_class
+
+    def kloaked_a2():
+        board = controller_class("kloak")(seed=1, players=["human", "rules"], touch_move=False)
+        assert board.play("B a1xa2")
+        board.handle({"kind": "bot"})
+        return board
+
+    board = kloaked_a2()
+    assert board.play("B a2-a1") and board.game.state.events[-1].get("revealed")
+    assert board.history["can_undo"] is False and "seen something new" in board.history["undo_note"]
+    assert board.undo() is False and board.error["kind"] == "undo"
+    slid = kloaked_a2()
+    assert slid.play("B a2=a1") and slid.undo()
