@@ -36,7 +36,9 @@ rulebook (``quote``) and carry ``claims`` (below).  The four kinds:
     ``answer`` is a query (below); ``choices`` are ``{"text", "value"}``
     objects (right: the value equals the query's result, or for a
     ``legal`` query without ``move``, the value is a legal move), or
-    ``"number": true`` asks for a whole number.  ``explain`` follows the
+    ``"number": true`` asks for a whole number; where more than one choice
+    is right, ``"several": true`` has the learner tick every right one (the
+    checker refuses a pick-one question with several right).  ``explain`` follows the
     answer, right or wrong: questions are not graded, but Next waits for an
     answer (skipping is an explicit choice that shows the answer).
 ``end``
@@ -299,6 +301,8 @@ class Question:
     choices: tuple[Choice, ...] = ()
     number: bool = False
     explain: str = ""
+    several: bool = False
+    """Choose every right choice (check boxes), where more than one is right; else pick one."""
 
     def right(self, position: Game | State, seat: int | None) -> list[Any]:
         """The right values now: the choices' values that are right, or the number, computed from the game.
@@ -485,6 +489,9 @@ class Scenario:
                     continue
                 if not right:
                     problems.append(f"step {i + 1}: no choice is the computed answer")
+                elif len(right) > 1 and not step.question.several:
+                    problems.append(f"step {i + 1}: {len(right)} choices are right: mark the question "
+                                    "\"several\": true, so the learner chooses every one")
                 elif step.question.number and not (isinstance(right[0], int) and not isinstance(right[0], bool)):
                     problems.append(f"step {i + 1}: the answer {right[0]!r} is not a whole number")
                 elif step.question.answer.name not in FROM_SEAT:
@@ -540,7 +547,7 @@ _COMMON = {"kind", "caption", "rule", "quote", "claims", "shows_hidden"}
 _KEYS = {
     StepKind.NARRATED: _COMMON | {"do"},
     StepKind.YOUR_TURN: _COMMON | {"do", "accept", "match", "why", "otherwise", "praise", "feedback"},
-    StepKind.QUESTION: _COMMON | {"answer", "choices", "number", "explain"},
+    StepKind.QUESTION: _COMMON | {"answer", "choices", "number", "explain", "several"},
     StepKind.END: _COMMON | {"links"},
 }
 _QUERY_KEYS = {"query", "path", "move", "after", "seat", "value"}
@@ -649,10 +656,12 @@ def _question(data: Mapping[str, Any], where: str, omniscient: bool) -> Question
         raise RecordError(f"{where}.answer", "a question needs an 'answer' query (the engine computes it)")
     answer = _query(data["answer"], f"{where}.answer", omniscient)
     choices = tuple(Choice(t, v) for t, v in _objects(data, "choices", where, ("text", "value")))
-    number = data.get("number", False)
+    number, several = data.get("number", False), data.get("several", False)
     if not isinstance(number, bool) or number == bool(choices):
         raise RecordError(where, "a question needs either 'choices' or \"number\": true")
-    return Question(answer, choices, number, _text(data, "explain", where))
+    if not isinstance(several, bool) or several and number:
+        raise RecordError(f"{where}.several", "is true or false, and only for a question with choices")
+    return Question(answer, choices, number, _text(data, "explain", where), several)
 
 
 def _step(raw: Any, where: str, omniscient: bool, last: bool) -> Step:

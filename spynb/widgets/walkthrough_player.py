@@ -81,7 +81,7 @@ class Walkthrough(PlayBoard):
 
     walk = traitlets.Dict(help="The scenario and the step shown: {id, title, goal, seat, count, at (0-based), "
                                "step: {number, kind, caption, shows_hidden, rule, rule_href, citation, quote, choices, "
-                               "number_answer, answered, links}, just (what the last move showed, in words), "
+                               "number_answer, several, answered, links}, just (what the last move showed, in words), "
                                "outline: [{number, kind, title}]}.").tag(sync=True)
     feedback = traitlets.Dict(help="About the learner's last move or answer: {ok, text, step (the number of the "
                                    "step it is about), rule, rule_href, citation}; {} when there is nothing to say."
@@ -137,7 +137,8 @@ class Walkthrough(PlayBoard):
                  "shows_hidden": step.shows_hidden,
                  **self._rule(step.rule),
                  "choices": [{"text": c.text, "value": c.value} for c in question.choices] if question else [],
-                 "number_answer": bool(question and question.number), "answered": self._replies.get(at),
+                 "number_answer": bool(question and question.number), "several": bool(question and question.several),
+                 "answered": self._replies.get(at),
                  "links": [{"text": link.text, "href": link.value} for link in step.links]}
         outline = [{"number": i + 1, "kind": s.kind.value, "title": _title(s.caption)}
                    for i, s in enumerate(scenario.steps)]
@@ -230,8 +231,13 @@ class Walkthrough(PlayBoard):
         if question is None:
             self.error = _error("There is no question at this step.", kind="walk")
             return False
-        if question.number and not _is_int(value) or not question.number and \
-                value not in [c.value for c in question.choices]:
+        values = [c.value for c in question.choices]
+        if question.several:
+            if not isinstance(value, list) or any(v not in values for v in value) or len(value) != len(set(map(str, value))):
+                self.error = _error(f"{value!r:.30} is not a choice of this question's answers (tick each that is "
+                                    "right).", kind="walk")
+                return False
+        elif question.number and not _is_int(value) or not question.number and value not in values:
             self.error = _error(f"{value!r:.30} is not one of this question's answers.", kind="walk")
             return False
         try:
@@ -239,7 +245,7 @@ class Walkthrough(PlayBoard):
         except SpynbError as err:
             self.error = _error_from(err)
             return False
-        ok = value in right
+        ok = sorted(map(str, value)) == sorted(map(str, right)) if question.several else value in right
         text = f"{'Right' if ok else 'Not quite'}. {_answer_told(self._said(question, right), question.explain)}"
         self._replies[at] = value
         with self.hold_sync():
@@ -251,7 +257,8 @@ class Walkthrough(PlayBoard):
     @staticmethod
     def _said(question: Question, right: list[Any]) -> str:
         """The right answer in the words the learner was offered."""
-        return " / ".join([c.text for c in question.choices if c.value in right] or [str(r) for r in right])
+        words = [c.text for c in question.choices if c.value in right] or [str(r) for r in right]
+        return " and ".join(words) if question.several else " / ".join(words)
 
     def _walk_message(self, content: dict[str, Any]) -> None:
         move = content.get("move")

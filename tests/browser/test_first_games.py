@@ -42,6 +42,11 @@ def answer(panel, tour: scenarios.Scenario, index: int) -> None:
     if question.number:
         panel.locator('[data-key="walk-number"]').fill(str(right[0]))
         panel.locator('[data-key="walk-answer"]').click()
+    elif question.several:
+        for k, c in enumerate(question.choices):
+            if c.value in right:
+                panel.locator(f'[data-key="walk-tick-{k}"]').check()
+        panel.locator('[data-key="walk-answer"]').click()
     else:
         choice = next(k for k, c in enumerate(question.choices) if c.value in right)
         panel.locator(f'[data-key="walk-choice-{choice}"]').click()

@@ -178,14 +178,29 @@ def test_next_waits_for_an_answer_and_skipping_is_an_explicit_choice_that_tells_
     assert tour.walk["at"] == n and "no question to skip" in tour.error["message"]
 
 
-def test_a_multiple_choice_question_accepts_any_right_choice_and_names_them_all(tour):
-    n = step_of(FIRST, "question", after=10)  # which of these may you do now?
+def test_a_question_with_several_right_choices_wants_every_one_ticked_and_names_them_all(tour):
+    n = step_of(FIRST, "question", after=10)  # which of these may you do now? (two are right)
     tour.walk_jump(n)
-    walk(tour, move="answer", value="take e")
+    assert tour.walk["step"]["several"] is True
+    walk(tour, move="answer", value=["pass"])
     assert tour.feedback["ok"] is False
-    assert "Take your cloak d in hand / Do nothing more" in tour.feedback["text"]
-    walk(tour, move="answer", value="pass")
+    assert "Take your cloak d in hand and Do nothing more" in tour.feedback["text"]
+    walk(tour, move="answer", value=["take e"])
+    assert tour.feedback["ok"] is False
+    walk(tour, move="answer", value=["pass", "take d"])
     assert tour.feedback["ok"] is True
+    before = snapshot(tour)
+    for value in ("pass", ["pass", "pass"], ["nonsense"]):  # one value, a choice twice, no such choice
+        walk(tour, move="answer", value=value)
+        assert tour.error["kind"] == "walk" and snapshot(tour) == before
+
+
+def test_a_checked_question_with_several_right_choices_must_say_so():
+    """The checker refuses a pick-one question where more than one choice is right on some way through."""
+    data = scenarios.load(FIRST).to_data()
+    n = step_of(FIRST, "question", after=10)
+    data["steps"][n - 1] = {k: v for k, v in data["steps"][n - 1].items() if k != "several"}
+    assert any('"several": true' in problem for problem in scenarios.from_data(data, FIRST).check())
 
 
 @pytest.mark.parametrize("value", [21.5, "20", None, [20]])
@@ -262,7 +277,7 @@ def test_an_omniscient_scenario_shows_the_teaching_view():
     tour = walkthrough("cloak-dagger-example")
     assert tour.viewer is None and tour.view["omniscient"] is True
     tour.walk_jump(step_of("cloak-dagger-example", "question"))
-    walk(tour, move="answer", value="take D")
+    walk(tour, move="answer", value=["take d", "take D"])
     assert tour.feedback["ok"] is True
 
 

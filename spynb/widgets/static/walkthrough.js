@@ -25,6 +25,7 @@ import { rememberStep } from "./progress.js";
  * @property {string} shows_hidden  what the screen says when the step tells more than the seat's board shows, or ""
  * @property {{text: string, value: any}[]} choices
  * @property {boolean} number_answer
+ * @property {boolean} several      choose every right choice (check boxes), then Answer
  * @property {any} answered         the learner's answer to this question, or null
  * @property {{text: string, href: string}[]} links
  *
@@ -93,10 +94,26 @@ function walkthroughPanel({ model, slot, send }) {
       input.addEventListener("keydown", (event) => { if (event.key === "Enter") answer(); });
       return h("div", { class: "spynb-walk__choices" }, input, button("walk-answer", "Answer", answer));
     }
+    if (step.several) return severalChoices(step);
     return h("div", { class: "spynb-walk__choices", role: "group", "aria-label": "Answers" },
       step.choices.map((choice, i) => button(`walk-choice-${i}`, choice.text,
         () => walkSend({ move: "answer", value: choice.value }),
         { class: "spynb-walk__choice", "aria-pressed": String(JSON.stringify(step.answered) === JSON.stringify(choice.value)) })));
+  };
+
+  /** Check boxes, one per choice, and Answer: the learner ticks every choice that is right. */
+  const severalChoices = (/** @type {WalkStep} */ step) => {
+    const ticked = new Set((Array.isArray(step.answered) ? step.answered : []).map((v) => JSON.stringify(v)));
+    const boxes = step.choices.map((choice, i) => {
+      const box = h("input", { type: "checkbox", dataset: { key: `walk-tick-${i}` } });
+      /** @type {HTMLInputElement} */ (box).checked = ticked.has(JSON.stringify(choice.value));
+      return { choice, box, row: h("label", { class: "spynb-walk__tick" }, box, ` ${choice.text}`) };
+    });
+    const answer = () => walkSend({ move: "answer", value: boxes
+      .filter(({ box }) => /** @type {HTMLInputElement} */ (box).checked).map(({ choice }) => choice.value) });
+    return h("div", { class: "spynb-walk__choices", role: "group", "aria-label": "Tick every answer that is right" },
+      h("p", { class: "spynb-walk__hint", text: "More than one may be right: tick each that is." }),
+      boxes.map(({ row }) => row), button("walk-answer", "Answer", answer));
   };
 
   const linkRow = (/** @type {Walk} */ data) => {
