@@ -306,7 +306,7 @@ def test_kloak_board_touch_move_and_a_move_round_trip(kl_notebook, screenshots):
     assert python_json(kl_notebook, "[board.touched, board.error['rule']]") == [start, "KL-14"]
     board.screenshot(path=str(screenshots / "kl-touched.png"))
     played = python_json(kl_notebook, "len(board.game.actions)")
-    board.locator(".kl-panel button.is-legal").first.click()
+    board.locator(".kl-square.is-target:not(.is-twoway)").first.click()
     page.wait_for_function("el => !el.querySelector('.kl-square.is-touched')", arg=board.element_handle(),
                            timeout=30_000)
     assert python_json(kl_notebook, "len(board.game.actions)") > played
