@@ -1,6 +1,7 @@
 // Cloak & Dagger's area of the board: the box of 20 envelopes, the seat's
-// hand, the envelope it opened (seen by it alone), its note list, and what
-// other seats were shown.  board_common.js draws the frame around it.
+// hand, the envelope it opened (seen by it alone, where a transfer starts on
+// its cards), its note list, and what other seats were shown.
+// board_common.js draws the frame around it.
 
 import { citeRule, drawAid } from "../widgets/static/board_common.js";
 import { button, counted, gridKeys } from "../widgets/static/dom.js";
@@ -35,11 +36,17 @@ import { button, counted, gridKeys } from "../widgets/static/dom.js";
  * @property {number | null} [selected]               teaching: the envelope being looked into
  *
  * @typedef {View & CdOwnView} CloakDaggerView
- * @typedef {BoardContext<BoardTraits<CloakDaggerView>>} Context
+ *
+ * The traits of a Cloak & Dagger board (spynb/cloak_dagger/widget.py): the common ones and the transfer's picks.
+ * @typedef CdOwnTraits
+ * @property {string} showing   the agent picked in the open envelope, to show (CD-6), or ""
+ * @property {string} taking    the one card picked to take with it, unseen, or ""
+ *
+ * @typedef {BoardTraits<CloakDaggerView> & CdOwnTraits} CloakDaggerTraits
+ * @typedef {BoardContext<CloakDaggerTraits>} Context
  */
 
 const CD_CHOICE_WORDS = {
-  take: "Start a transfer showing",
   track: "Track hazard",
   pass: "Nothing more (examine only)",
 };
@@ -125,12 +132,58 @@ function cdCards(ctx, letters, none = "none") {
 function cdChoiceLabel(notation) {
   if (notation === "pass") return CD_CHOICE_WORDS.pass;
   const [verb, arg] = notation.split(" ");
-  if (verb === "take") {
-    const [shown, second] = arg.split("+");
-    return `${CD_CHOICE_WORDS.take} ${shown}` + (second ? `, taking ${second} unseen` : "");
-  }
   if (verb === "track") return `${CD_CHOICE_WORDS.track} ${arg}`;
   return notation;
+}
+
+/**
+ * The envelope just opened, seen by its opener alone: its cards, on which a transfer starts (CD-6) — first
+ * the agent to show, then optionally the one card to take with it — and the other choices as buttons.
+ * Python holds the picks (`showing`, `taking`) and refuses a card that cannot be picked.
+ * @param {Context} ctx
+ * @param {{ envelope: number, contents: string }} opened
+ * @param {boolean} omniscient
+ */
+function cdOpened(ctx, opened, omniscient) {
+  const { h, model } = ctx;
+  const showing = model.get("showing") || "";
+  const taking = model.get("taking") || "";
+  const transfers = ctx.legal.filter((n) => n.startsWith("take "));
+  const showable = new Set(transfers.map((n) => n.slice(5, 6)));
+  const takingAt = [...opened.contents].findIndex((letter) => letter === taking && letter !== showing);
+  const cards = h("div", { class: "cd-chips", role: "group", "aria-label": showing
+    ? `Cards in envelope ${opened.envelope}: ${showing} is picked to show; pick one more to take with it, or none`
+    : `Cards in envelope ${opened.envelope}: pick the agent to show to start a transfer` },
+  [...opened.contents].map((letter, i) => {
+    const role = letter === showing ? "show" : i === takingAt ? "take" : "";
+    const name = ((ctx.glossary.faces || {})[letter] || {}).name || letter;
+    const can = showing ? role !== "show" : showable.has(letter);
+    const says = role === "show" ? "picked to show: press again to put it back"
+      : role === "take" ? "picked to take along unseen: press again to leave it"
+        : showing ? `take it along with ${showing}, unseen` : can ? "show it to start a transfer" : "cannot start a transfer";
+    return h("button", {
+      type: "button", class: `cd-chip${can && !role ? " is-legal" : ""}${role ? ` is-${role}` : ""}`,
+      dataset: { key: `pick-${i}`, card: letter }, "aria-pressed": String(Boolean(role)),
+      "aria-label": `${letter}, ${name}: ${says}`,
+      onclick: () => model.send({ kind: "pick", card: letter }),
+    }, cdCard(ctx, letter), role ? h("span", { class: "cd-chip__role", text: role === "show" ? "show" : "take unseen" }) : null);
+  }));
+  const transfer = transfers.length ? h("div", { class: "cd-compose" },
+    h("p", { class: "cd-hint" }, showing
+      ? `Everyone will see ${showing}. ${taking ? `${taking} goes with it, unseen.` : "Pick one more card to take with it unseen, or none."} `
+      : "Start a transfer: pick the agent to show, your own cloak or dagger or a double agent, marked green. Then, if you like, one more card to take with it. ",
+    citeRule(ctx.glossary, "CD-6")),
+    showing ? [
+      button("transfer-start", `Start the transfer: show ${showing}${taking ? `, take ${taking} unseen` : ""}`,
+        () => model.send({ kind: "transfer" }), { class: "is-legal" }),
+      button("transfer-back", "Put the cards back", () => model.send({ kind: "pick", card: showing }))] : null) : null;
+  const choices = h("div", { class: "cd-choices", role: "group", "aria-label": "Other choices" },
+    ctx.legal.filter((n) => !/^\d+$/.test(n) && !n.startsWith("take ")).map((n) =>
+      button(`choice-${n}`, cdChoiceLabel(n), () => ctx.send(n), { class: "is-legal", dataset: { key: `choice-${n}`, action: n } })));
+  return h("section", { class: "cd-opened", dataset: { key: "opened" },
+    "aria-label": `Envelope ${opened.envelope}, seen by ${omniscient ? "its opener" : "you"} alone` },
+  h("h4", { text: `Envelope ${opened.envelope}${omniscient ? "" : " — only you see this"}` }),
+  cards, transfer, choices);
 }
 
 /** @param {Context} ctx */
@@ -210,60 +263,7 @@ function drawCloakDagger(ctx) {
       : "Select an envelope to look inside it. If it is empty you show that and place the top card of the stack in it. ",
     citeRule(ctx.glossary, holding ? "CD-4" : "CD-5")));
   }
-  if (opened) {
-    const key = `${opened.envelope}:${opened.contents}`;
-    if (ctx.memo.openedKey !== key) {
-      ctx.memo.openedKey = key;
-      ctx.memo.picked = [];
-    }
-    /** @type {number[]} */
-    const picked = ctx.memo.picked;
-    const chips = h("div", { class: "cd-chips", role: "group", "aria-label": "Cards in the envelope: pick the card to show, then optionally a second" },
-      [...opened.contents].map((letter, i) => {
-        const order = picked.indexOf(i);
-        const name = ((ctx.glossary.faces || {})[letter] || {}).name || letter;
-        return h("button", {
-          type: "button", class: `cd-chip${order === 0 ? " is-shown" : order === 1 ? " is-second" : ""}`,
-          dataset: { key: `pick-${i}` }, "aria-pressed": String(order >= 0),
-          "aria-label": `${letter}, ${name}${order === 0 ? ", to show" : order === 1 ? ", to take unseen" : ""}`,
-          onclick: () => {
-            const at = picked.indexOf(i);
-            if (at >= 0) picked.splice(at, 1); else if (picked.length < 2) picked.push(i);
-            else picked.splice(1, 1, i);
-            redrawChips();
-          },
-        }, cdCard(ctx, letter), order === 0 ? " show" : order === 1 ? " unseen" : "");
-      }));
-    const letters = picked.map((i) => opened.contents[i]);
-    const composed = letters.length ? `take ${letters[0]}${letters[1] ? "+" + letters[1] : ""}` : "";
-    const compose = h("div", { class: "cd-compose" },
-      button("compose-take", composed ? `${cdChoiceLabel(composed)}` : "Pick one or two cards to start a transfer",
-        () => composed && ctx.send(composed), { disabled: !composed }),
-      button("compose-track", letters.length === 1 ? `Track ${letters[0]}` : "Track the picked hazard",
-        () => letters.length === 1 && ctx.send(`track ${letters[0]}`), { disabled: letters.length !== 1 }));
-    const choices = h("div", { class: "cd-choices", role: "group", "aria-label": "Legal choices" },
-      ctx.legal.filter((n) => !/^\d+$/.test(n)).map((n) =>
-        button(`choice-${n}`, cdChoiceLabel(n), () => ctx.send(n), { class: "is-legal", dataset: { key: `choice-${n}`, action: n } })));
-    const panel = h("section", { class: "cd-opened", dataset: { key: "opened" },
-      "aria-label": `Envelope ${opened.envelope}, seen by ${omniscient ? "its opener" : "you"} alone` },
-      h("h4", { text: `Envelope ${opened.envelope}${omniscient ? "" : " — only you see this"}` }),
-      chips, compose, choices);
-    // re-drawing the chips alone keeps the rest (and the focus) in place
-    const redrawChips = () => {
-      const again = drawCloakDagger(ctx);
-      const fresh = /** @type {HTMLElement | null} */ (again.querySelector(".cd-opened"));
-      const active = /** @type {HTMLElement | null} */ (document.activeElement);
-      const focusKey = active && active.dataset ? active.dataset.key : undefined;
-      if (fresh && panel.isConnected) {
-        panel.replaceWith(fresh);
-        if (focusKey) {
-          const target = /** @type {HTMLElement | null} */ (fresh.querySelector(`[data-key="${focusKey}"]`));
-          if (target) target.focus();
-        }
-      }
-    };
-    todo.append(panel);
-  }
+  if (opened) todo.append(cdOpened(ctx, opened, omniscient));
 
   // -- what was shown (the notes are on the envelopes themselves)
   const shownKinds = new Set(["take", "track", "shown", "show_empty", "first", "win"]);
@@ -290,5 +290,5 @@ function cdRole(ctx) {
   return `You are ${ctx.seatName(view.seat)}: your agents are ${agents.map((a) => `${a} (${((ctx.glossary.faces || {})[a] || {}).short || a})`).join(" and ")}.`;
 }
 
-/** @type {Board<BoardTraits<CloakDaggerView>>} */
-export const board = { draw: drawCloakDagger, traits: ["aid"], roleOf: cdRole };
+/** @type {Board<CloakDaggerTraits>} */
+export const board = { draw: drawCloakDagger, traits: ["aid", "showing", "taking"], roleOf: cdRole };

@@ -1,10 +1,12 @@
 // KLOAK's area of the board: the 5 × 5 board (arrow keys move between
-// squares), touch-move (KL-14), the three moves of a kloaking big piece
-// (KL-5) in words, claim mode (KL-7), scores, the penalty (KL-8) and the
-// memory modes (KL-13).  board_common.js draws the frame around it.
+// squares), touch-move (KL-14), the moves of the touched piece marked on the
+// squares they end on (a square reached two ways, KL-5, offers both there),
+// claim mode (KL-7), scores, the penalty (KL-8) and the memory modes (KL-13).
+// Every click on a square goes to Python ({kind: "square"}), which decides
+// what it means.  board_common.js draws the frame around it.
 
 import { citeRule } from "../widgets/static/board_common.js";
-import { button, counted, gridKeys } from "../widgets/static/dom.js";
+import { button, counted, gridKeys, refocus } from "../widgets/static/dom.js";
 
 /** @import { Board, Context as BoardContext } from "../widgets/static/board_common.js" */
 /** @import { BoardTraits, View } from "../widgets/static/traits.js" */
@@ -29,8 +31,16 @@ import { button, counted, gridKeys } from "../widgets/static/dom.js";
  * The traits of a KLOAK board (spynb/kloak/widget.py): the common ones and touch-move's.
  * @typedef {BoardTraits<KloakView> & KloakOwnTraits} KloakTraits
  *
+ * One move of the touched piece (spynb/kloak/widget.py).
+ * @typedef KlReach
+ * @property {string} action   its notation
+ * @property {string} to       the square it ends on
+ * @property {string} words    what it does, in words
+ *
  * @typedef KloakOwnTraits
  * @property {string} touched      the square of the piece the seat touched (KL-14), or ""
+ * @property {KlReach[]} reach     the touched piece's moves
+ * @property {string} offer        a square the touched piece reaches two ways, whose moves are offered there, or ""
  * @property {boolean} touch_move  true: touching a piece with a legal move commits the seat to it
  * @property {boolean} reveal      true: the view adds what a perfect memory knows (`remembered`)
  *
@@ -90,17 +100,27 @@ function klPiece(ctx, letter, remembered = false) {
 }
 
 /**
- * What a move does, in words.
- * @param {string} notation
+ * The two ways to reach `square` (lift off alone, or slide with the small piece: KL-5), offered beside it,
+ * away from the touched piece so that it stays in sight; Escape or the square itself takes the offer back.
+ * @param {Context} ctx
+ * @param {string} square
+ * @param {KlReach[]} moves
+ * @param {string} touched  the square of the touched piece
  */
-function klMoveWords(notation) {
-  const m = /^(B )?([a-e][1-5])([-x=])([a-e][1-5])$/.exec(notation);
-  if (!m) return notation;
-  const [, big, from, how, to] = m;
-  if (!big) return `Small piece ${from} to ${to}`;
-  if (how === "x") return `Big piece ${from} onto the small piece on ${to} (kloak it)`;
-  if (how === "=") return `Big piece ${from} slides with its small piece to ${to}`;
-  return `Big piece ${from} to ${to}`;
+function klOffer(ctx, square, moves, touched) {
+  const withdraw = () => ctx.model.send({ kind: "square", square });
+  const file = KL_FILES.indexOf(square[0]);
+  const side = file < 2 ? "start" : file > 2 ? "end" : "middle";
+  const [rank, from] = [Number(square[1]), Number(touched[1])];
+  const above = from < rank || (from === rank && rank === 1);
+  const box = ctx.h("div", { class: `kl-offer kl-offer--${side}${above ? " kl-offer--above" : ""}`, role: "group",
+    "aria-label": `Two ways to ${square}`,
+    onkeydown: (/** @type {KeyboardEvent} */ event) => { if (event.key === "Escape") withdraw(); } },
+  ctx.h("p", { class: "kl-offer__title", text: `Two ways to ${square}:` }),
+  moves.map((move) => button(`way-${move.action}`, move.words, () => ctx.send(move.action),
+    { class: "is-legal", dataset: { key: `way-${move.action}`, action: move.action } })),
+  button("way-back", "Not now", withdraw));
+  return box;
 }
 
 /** @param {Context} ctx */
@@ -116,16 +136,13 @@ function drawKloak(ctx) {
   memo.claim = memo.claim || null; // null: not in claim mode; else the picked squares
   /** @type {string[] | null} */
   const claim = memo.claim;
-  const movesFrom = (/** @type {string} */ sq) => ctx.legal.filter((n) => {
-    const m = /^(?:B )?([a-e][1-5])[-x=]/.exec(n);
-    return m && m[1] === sq;
-  });
-  const touchedMoves = touched ? movesFrom(touched) : [];
+  /** @type {KlReach[]} */
+  const reach = touched ? model.get("reach") || [] : [];
+  const offer = model.get("offer") || "";
+  const movable = new Set(ctx.legal.map((n) => (/^(?:B )?([a-e][1-5])[-x=]/.exec(n) || [])[1]).filter(Boolean));
+  /** @type {Map<string, KlReach[]>} */
   const targets = new Map();
-  for (const n of touchedMoves) {
-    const to = n.slice(-2);
-    targets.set(to, [...(targets.get(to) || []), n]);
-  }
+  for (const move of reach) targets.set(move.to, [...(targets.get(move.to) || []), move]);
 
   const board = h("div", { class: "kl-board", role: "grid", "aria-label": "The board, rank 5 at the top (arrow keys move)" });
   for (let rank = 5; rank >= 1; rank--) {
@@ -142,35 +159,33 @@ function drawKloak(ctx) {
       let spoken = `${sq}: `;
       if (isBig) spoken += colour ? `big piece kloaking ${hidden ? (memoryColour ? `a piece remembered as ${(ctx.glossary.colour_names || {})[memoryColour]}` : "a hidden piece") : (ctx.glossary.colour_names || {})[colour] + " piece"}` : "big piece";
       else spoken += colour ? `${(ctx.glossary.colour_names || {})[colour]} small piece` : "empty";
-      const movable = movesFrom(sq).length > 0;
       const isTarget = targets.has(sq);
+      const ways = targets.get(sq) || [];
       const inClaim = claim && claim.includes(sq);
       const cls = ["kl-square", isBig ? "has-big" : "", covered.has(sq) ? "is-covered" : "",
-        !claim && !touched && movable ? "is-legal" : "", isTarget ? "is-legal is-target" : "",
-        touched === sq ? "is-touched" : "", inClaim ? "is-claimed" : ""].filter(Boolean).join(" ");
+        !claim && !touched && movable.has(sq) ? "is-legal" : "", isTarget ? "is-legal is-target" : "",
+        ways.length > 1 ? "is-twoway" : "", touched === sq ? "is-touched" : "", inClaim ? "is-claimed" : "",
+        offer === sq ? "is-offered" : ""].filter(Boolean).join(" ");
       if (touched === sq) spoken += touchMove ? ", touched: you must move it" : ", picked";
-      if (isTarget) spoken += `, ${targets.get(sq).map(klMoveWords).join(" or ")}`;
+      if (isTarget) spoken += ways.length > 1 ? `, two ways to get here: ${ways.map((m) => m.words).join(" or ")}`
+        : `, ${ways[0].words}`;
       if (inClaim) spoken += ", in your claim";
       const cell = h("button", {
-        type: "button", class: cls, role: "gridcell", dataset: { key: `sq-${sq}`, grid: `${5 - rank},${f}`, square: sq },
-        "aria-label": spoken,
+        type: "button", class: cls, dataset: { key: `sq-${sq}`, grid: `${5 - rank},${f}`, square: sq },
+        "aria-label": spoken, "aria-expanded": ways.length > 1 ? String(offer === sq) : null,
         onclick: () => {
-          if (claim) {
-            const at = claim.indexOf(sq);
-            if (at >= 0) claim.splice(at, 1); else if (claim.length < 3) claim.push(sq);
-            memo.redraw();
-          } else if (touched && targets.has(sq)) {
-            const options = targets.get(sq);
-            if (options.length === 1) ctx.send(options[0]);
-            else { memo.choosing = sq; memo.redraw(); }
-          } else if (touched === sq && !touchMove) {
-            model.send({ kind: "release" });
-          } else {
-            model.send({ kind: "touch", square: sq });
+          if (!claim) {
+            model.send({ kind: "square", square: sq });
+            return;
           }
+          const at = claim.indexOf(sq);
+          if (at >= 0) claim.splice(at, 1); else if (claim.length < 3) claim.push(sq);
+          memo.redraw();
         },
-      }, isBig ? h("span", { class: "kl-big", "aria-hidden": "true" }, parts) : parts);
-      row.append(cell);
+      }, isBig ? h("span", { class: "kl-big", "aria-hidden": "true" }, parts) : parts,
+      ways.length > 1 ? h("span", { class: "kl-ways", "aria-hidden": "true", text: "2 ways" }) : null);
+      row.append(h("div", { class: "kl-cell", role: "gridcell" }, cell,
+        offer === sq && ways.length > 1 ? klOffer(ctx, sq, ways, touched) : null));
     }
     board.append(row);
   }
@@ -178,22 +193,17 @@ function drawKloak(ctx) {
     [...KL_FILES].map((f) => h("span", { class: "kl-coord", text: f }))));
   gridKeys(board);
 
-  // -- the touched piece's moves, in words (the three choices of a kloaking big piece)
+  // -- the touched piece: where its moves end is marked on the board
   const panel = h("div", { class: "kl-panel" });
   if (touched) {
-    const kinds = [["-", "Lift off alone / step to an open square"], ["x", "Onto an uncovered small piece (kloak it)"],
-      ["=", "Slide together with its small piece"]];
-    const groups = kinds.map(([mark, title]) => {
-      const moves = touchedMoves.filter((n) => n.includes(mark) && (mark !== "-" || /-[a-e][1-5]$/.test(n)));
-      if (!moves.length) return null;
-      return h("div", { class: "kl-group", role: "group", "aria-label": title }, h("h5", { text: title }),
-        moves.map((n) => button(`move-${n}`, klMoveWords(n), () => ctx.send(n), { class: `is-legal${memo.choosing === n.slice(-2) ? " is-choosing" : ""}`, dataset: { key: `move-${n}`, action: n } })));
-    });
+    const twoWay = [...targets.values()].some((ways) => ways.length > 1);
     panel.append(touchMove
       ? h("p", { class: "kl-touch" }, `You touched the piece on ${touched}: you must move it. Choose where. `,
         citeRule(ctx.glossary, "KL-14"))
       : h("p", { class: "kl-touch", text: `Piece on ${touched} picked (practice: touch-move is off; click it again to put it down).` }),
-      ...groups.filter((group) => group !== null));
+    h("p", { class: "kl-hint" }, `Click a square marked green to move there. ${twoWay
+      ? "A square marked “2 ways” can be reached two ways: lift the big piece off alone, or slide it with its small piece. Click it to choose. "
+      : ""}`, twoWay ? citeRule(ctx.glossary, "KL-5") : null));
   }
   // -- claim mode and the other decisions
   const others = ctx.legal.filter((n) => !/^(?:B )?[a-e][1-5][-x=]/.test(n));
@@ -242,8 +252,23 @@ function drawKloak(ctx) {
     if (target) /** @type {HTMLElement} */ (target).focus();
   };
   area.addEventListener("focusin", (e) => { memo.focus = /** @type {HTMLElement} */ (e.target).dataset.key; });
-  if (memo.lastTouched !== touched) { memo.choosing = null; memo.lastTouched = touched; }
+  klOfferFocus(area, memo, offer);
   return area;
+}
+
+/**
+ * The focus follows the offer: into its first way when it opens, back to its square when it closes.
+ * @param {HTMLElement} area
+ * @param {Record<string, any>} memo
+ * @param {string} offer
+ */
+function klOfferFocus(area, memo, offer) {
+  const was = memo.offered || "";
+  memo.offered = offer;
+  if (offer === was) return;
+  const key = offer ? area.querySelector(".kl-offer button")?.getAttribute("data-key") : `sq-${was}`;
+  // after the frame's redraw has put the focus back where it was
+  queueMicrotask(() => { if (key && area.isConnected) refocus(area, key); });
 }
 
 /**
@@ -259,4 +284,4 @@ function klRole(ctx) {
 }
 
 /** @type {Board<KloakTraits>} */
-export const board = { draw: drawKloak, traits: ["touched", "touch_move", "reveal"], roleOf: klRole };
+export const board = { draw: drawKloak, traits: ["touched", "reach", "offer", "touch_move", "reveal"], roleOf: klRole };

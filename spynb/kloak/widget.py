@@ -1,9 +1,13 @@
 """The KLOAK board: the 5 × 5 board, touch-move (ruling KL-14), claims, scores, the penalty, memory modes.
 
-Pick a piece, then a destination.  A big piece that is kloaking has three
-kinds of move (KL-5) and the board lists them in words: lift off alone to an
-open square, lift onto another uncovered small piece, or slide together with
-its small piece.  *Claim* mode picks three squares in a line (KL-7).
+Pick a piece, then a destination (:meth:`KloakController.click` is what a
+click on a square does).  A big piece that is kloaking has three kinds of move
+(KL-5): lift off alone to an open square, lift onto another uncovered small
+piece, or slide together with its small piece.  An open square it can reach
+both by lifting off and by sliding is reached two ways: a click there offers
+the two at that square (``offer``), and the next click picks one.  ``reach``
+holds the touched piece's moves, each with its destination and its words.
+*Claim* mode picks three squares in a line (KL-7).
 
 Touch-move (KL-14): with ``touch_move=True`` (the default) touching a piece
 that has a legal move commits the player to moving it; ``touch_move=False``
@@ -24,11 +28,14 @@ notebook's anywidget of it (:func:`spynb.widgets.board.widget_class`).
 False
 >>> board.error["rule"]
 'KL-14'
+>>> [move["to"] for move in board.reach]    # onto the small piece on a2, or to the open b2
+['a2', 'b2']
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from typing import Any, ClassVar
 
 from spynb.engine import Game
@@ -53,12 +60,40 @@ def move_from(notation: str) -> str | None:
     return match.group(1) if match else None
 
 
+def move_words(notation: str, covered: Collection[str]) -> str:
+    """What a move does, in words; ``covered``: the squares whose small piece a big piece covers.
+
+    >>> move_words("B c2-c1", {"c2"}), move_words("B c2=c1", {"c2"})
+    ('Lift the big piece off alone to c1 (the piece on c2 shows)', 'Slide the big piece and its small piece to c1 (it stays hidden)')
+    >>> move_words("b2-b3", ()), move_words("B c1xc2", ())
+    ('Small piece b2 to b3', 'Big piece c1 onto the small piece on c2 (kloak it)')
+    """
+    match = MOVE.match(notation)
+    if not match:
+        return notation
+    start, to = match.groups()
+    if not notation.startswith("B "):
+        return f"Small piece {start} to {to}"
+    if "x" in notation:
+        return f"Big piece {start} onto the small piece on {to} (kloak it)"
+    if "=" in notation:
+        return f"Slide the big piece and its small piece to {to} (it stays hidden)"
+    if start in covered:
+        return f"Lift the big piece off alone to {to} (the piece on {start} shows)"
+    return f"Big piece {start} to {to}"
+
+
 class KloakController(BoardController):
     """KLOAK: pick a piece (touch-move), then a destination; or claim three squares in a line."""
 
     GAME: ClassVar[str] = "kloak"
 
     touched = Field("", "The square of the piece the seat touched (KL-14), or ''.")
+    reach: Field[list[dict[str, Any]]]
+    reach = Field([], "The touched piece's legal moves: {action, to (the destination square), words}; [] when no "
+                      "piece is touched.", items=dict)
+    offer = Field("", "A square the touched piece reaches two ways (a kloaking big piece lifting off alone or "
+                      "sliding with its small piece, KL-5), whose two moves the board offers there; '' when none.")
     touch_move = Field(True, "True: touching a piece with a legal move commits the seat to moving it (KL-14); "
                              "False: the practice setting.")
     reveal = Field(False, "True: the view shown adds the colours a perfect memory of the public moves knows "
@@ -119,7 +154,8 @@ class KloakController(BoardController):
             return False
         with self.hold():
             self.error = {}
-            self.touched = square
+            if square != self.touched:
+                self._set_touched(square)
         return True
 
     def release(self) -> bool:
@@ -129,8 +165,63 @@ class KloakController(BoardController):
             return False
         with self.hold():
             self.error = {}
-            self.touched = ""
+            self._set_touched("")
         return True
+
+    def click(self, square: Any) -> bool:
+        """What a click on ``square`` does; True if it did something.
+
+        No piece touched: touch the piece there.  A piece touched: a square it reaches one way plays
+        that move; a square it reaches two ways (lift off alone or slide, KL-5) offers both there
+        (``offer``), and a click on the offered square takes the offer back.  The touched piece's own
+        square puts it down in the practice setting.  Under touch-move any other square is refused: a
+        piece with a move by KL-14, any other square by the touched piece's own rule (KL-4 or KL-5).  In
+        practice it touches the piece there.
+        """
+        if not self.touched or not isinstance(square, str):
+            return self.touch(square)
+        if square == self.offer:
+            with self.hold():
+                self.error = {}
+                self.offer = ""
+            return True
+        if square == self.touched:
+            return self.touch(square) if self.touch_move else self.release()
+        moves = [move["action"] for move in self.reach if move["to"] == square]
+        if len(moves) == 1:
+            return self.play(moves[0])
+        if moves:
+            with self.hold():
+                self.error = {}
+                self.offer = square
+            return True
+        if square in SQUARES and self.touch_move and not any(move_from(n) == square for n in self.legal):
+            self.error = refusal(f"The piece on {self.touched} cannot move to {square}: its moves end on the "
+                                 "marked squares", rule=self._move_rule(),
+                                 citation=self._spec.rules.citation(self._move_rule()), kind="illegal")
+            return False
+        return self.touch(square)
+
+    def _move_rule(self) -> str:
+        """The rule of the touched piece's moves: KL-5 for a big piece, KL-4 for a small one."""
+        return "KL-5" if self.touched in self.view.get("big", ()) else "KL-4"
+
+    def _set_touched(self, square: str) -> None:
+        """Touch ``square`` ('' for none): its moves in ``reach``, and no offer yet."""
+        self.touched, self.offer = square, ""
+        self.reach = self._reach()
+
+    def _reach(self) -> list[dict[str, Any]]:
+        """The touched piece's legal moves now, with their destinations and words."""
+        covered = self.view.get("covered", ())
+        return [{"action": n, "to": n[-2:], "words": move_words(n, covered)}
+                for n in self.legal if self.touched and move_from(n) == self.touched]
+
+    def _draw(self) -> None:
+        super()._draw()
+        self.reach = self._reach()
+        if self.offer not in {move["to"] for move in self.reach}:
+            self.offer = ""
 
     def _kl14(self, reason: str) -> dict[str, Any]:
         return refusal(reason, rule="KL-14", citation=self._spec.rules.citation("KL-14"), kind="illegal")
@@ -143,7 +234,7 @@ class KloakController(BoardController):
             return False
         accepted = super().play(notation)
         if accepted or not self.error:
-            self.touched = ""  # played, or a walkthrough explained why not: the learner picks again
+            self._set_touched("")  # played, or a walkthrough explained why not: the learner picks again
         return accepted
 
     def _after_change(self, *, new_game: bool = False) -> None:
@@ -156,17 +247,17 @@ class KloakController(BoardController):
             return False
         done = super().undo()
         if done:
-            self.touched = ""
+            self._set_touched("")
         return done
 
-    MESSAGES = {"touch": "_touch_message", "release": "_release_message", "reveal": "_reveal_message",
+    MESSAGES = {"touch": "_touch_message", "square": "_square_message", "reveal": "_reveal_message",
                 "touch_move": "_touch_move_message"}
 
     def _touch_message(self, content: dict[str, Any]) -> None:
         self.touch(content.get("square"))
 
-    def _release_message(self, content: dict[str, Any]) -> None:
-        self.release()
+    def _square_message(self, content: dict[str, Any]) -> None:
+        self.click(content.get("square"))
 
     def _reveal_message(self, content: dict[str, Any]) -> None:
         on = content.get("on")

@@ -1,4 +1,8 @@
-"""The KLOAK board: touch-move (KL-14), the kloaking big piece's three moves, claims, penalty, memory modes."""
+"""The KLOAK board: touch-move (KL-14), the kloaking big piece's three moves, claims, penalty, memory modes.
+
+A click on a square goes to ``click`` (the front end's ``{"kind": "square"}``): a square the touched piece
+reaches two ways (KL-5) offers both there.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +11,8 @@ import pytest
 pytest.importorskip("anywidget")
 
 import spynb  # noqa: E402
+from spynb import scenarios  # noqa: E402
+from spynb.kloak.board import SQUARES  # noqa: E402
 from spynb.kloak.widget import KloakBoard, move_from  # noqa: E402
 
 from .helpers import front_end_sends, snapshot  # noqa: E402
@@ -26,8 +32,8 @@ def test_KL_14_touching_a_piece_with_a_move_commits_the_seat(board):
     assert board.error["rule"] == "KL-14" and "must move it" in board.error["reason"]
     front_end_sends(board, {"kind": "touch", "square": "b1"})
     assert board.error["rule"] == "KL-14" and board.touched == "a1"
-    front_end_sends(board, {"kind": "release"})
-    assert board.error["rule"] == "KL-14"
+    front_end_sends(board, {"kind": "square", "square": "a1"})  # the touched piece's square: it stays touched
+    assert board.touched == "a1" and board.release() is False and board.error["rule"] == "KL-14"
     assert snapshot(board) == before
     assert board.play(next(n for n in board.legal if move_from(n) == "a1"))
     assert board.touched == ""
@@ -36,8 +42,8 @@ def test_KL_14_touching_a_piece_with_a_move_commits_the_seat(board):
 def test_KL_14_practice_setting_lets_a_piece_go(board):
     front_end_sends(board, {"kind": "touch_move", "on": False})
     assert board.touch("a1") and board.touch("b1") and board.touched == "b1"
-    front_end_sends(board, {"kind": "release"})
-    assert board.touched == "" and board.error == {}
+    front_end_sends(board, {"kind": "square", "square": "b1"})  # clicked again: put down
+    assert board.touched == "" and board.reach == [] and board.error == {}
     assert KloakBoard(seed=1, touch_move=False).touch_move is False
 
 
@@ -118,3 +124,72 @@ def test_undo_never_takes_back_a_lift_that_showed_the_colour_under_a_big_piece()
     assert board.undo() is False and board.error["kind"] == "undo"
     slid = kloaked_a2()
     assert slid.play("B a2=a1") and slid.undo()
+
+
+def two_way_board() -> KloakBoard:
+    """Seat 1's big piece on c2 kloaks the green piece; c1 is open: lift off to c1, or slide there."""
+    game = scenarios.load("kloak-big-pieces").game_at(3)
+    return KloakBoard(game, players=["human", "random"])
+
+
+def test_KL_5_a_square_reached_two_ways_offers_both_at_the_square():
+    board = two_way_board()
+    front_end_sends(board, {"kind": "square", "square": "c2"})
+    ways = [move for move in board.reach if move["to"] == "c1"]
+    assert [move["action"] for move in ways] == ["B c2-c1", "B c2=c1"]
+    assert ways[0]["words"].startswith("Lift the big piece off alone") and ways[1]["words"].startswith("Slide")
+    played = len(board.game.actions)
+    front_end_sends(board, {"kind": "square", "square": "c1"})
+    assert board.offer == "c1" and board.error == {} and len(board.game.actions) == played
+    front_end_sends(board, {"kind": "square", "square": "c1"})  # clicked again: the offer is taken back
+    assert board.offer == "" and board.touched == "c2"
+    front_end_sends(board, {"kind": "square", "square": "c1"})
+    front_end_sends(board, {"kind": "play", "action": "B c2=c1"})
+    assert str(board.game.actions[played][1]) == "B c2=c1"
+    assert board.touched == board.offer == "" and board.reach == []
+
+
+def test_a_square_reached_one_way_plays_that_move_at_once():
+    board = two_way_board()
+    board.click("c2")
+    one_way = next(move for move in board.reach if sum(m["to"] == move["to"] for m in board.reach) == 1)
+    played = len(board.game.actions)
+    assert board.click(one_way["to"]) and str(board.game.actions[played][1]) == one_way["action"]
+
+
+def test_a_square_the_touched_piece_cannot_reach_is_refused_and_changes_nothing():
+    board = two_way_board()
+    board.click("c2")
+    before = snapshot(board)
+    far = next(sq for sq in SQUARES if sq not in {m["to"] for m in board.reach} | {"c2"}
+               and sq not in board.view["small"] and sq not in board.view["big"])
+    assert board.click(far) is False
+    assert board.error["rule"] == "KL-5" and f"cannot move to {far}" in board.error["reason"]
+    assert snapshot(board) == before and board.touched == "c2" and board.offer == ""
+
+
+def test_putting_the_piece_down_takes_the_offer_back():
+    board = two_way_board()
+    board.click("c2")
+    board.click("c1")
+    assert board.offer == "c1"
+    assert board.undo() is False  # touch-move holds the seat to the touched piece
+    board.touch_move = False
+    board.click("c2")  # put down: no piece touched, no offer
+    assert board.touched == board.offer == "" and board.reach == []
+
+
+def test_a_walkthrough_step_that_slides_is_played_from_the_offer():
+    from spynb.widgets.walkthrough_player import walkthrough
+
+    tour = walkthrough("kloak-big-pieces", start=4)
+    assert tour.walk["step"]["kind"] == "your-turn"
+    front_end_sends(tour, {"kind": "square", "square": "c2"})
+    front_end_sends(tour, {"kind": "square", "square": "c1"})
+    assert tour.offer == "c1"
+    front_end_sends(tour, {"kind": "play", "action": "B c2-c1"})  # legal, but this step slides
+    assert tour.feedback["ok"] is False and tour.walk["at"] == 3 and tour.touched == ""
+    for square in ("c2", "c1"):
+        front_end_sends(tour, {"kind": "square", "square": square})
+    front_end_sends(tour, {"kind": "play", "action": "B c2=c1"})
+    assert tour.feedback["ok"] is True and tour.walk["at"] == 4 and tour.offer == ""
