@@ -104,13 +104,13 @@ def cd_notebook(browser, site_url):
 def test_cloak_dagger_notebook_runs_clean(cd_notebook):
     page = cd_notebook.page
     assert page.locator(ERROR_OUTPUT).count() == 0, page.locator(ERROR_OUTPUT).all_inner_texts()
-    assert page.locator(".spynb-play").count() == boards_drawn_by(play_notebook("cloak-dagger")) == 2
+    assert page.locator(".spynb-play").count() == boards_drawn_by(play_notebook("cloak-dagger")) == 3
     assert cd_notebook.guard.refused == [], "requests left 127.0.0.1"
 
 
 def test_cloak_dagger_board_renders_the_seat_view(cd_notebook, screenshots):
     page = cd_notebook.page
-    board = page.locator(".spynb-play").nth(0)
+    board = page.locator(".spynb-play").nth(1)
     wait_for_your_turn(board)
     assert board.locator(".cd-env").count() == 20
     assert "what seat 1 knows" in board.locator(".spynb-play__label").inner_text()
@@ -123,7 +123,7 @@ def test_cloak_dagger_board_renders_the_seat_view(cd_notebook, screenshots):
 
 def test_a_click_round_trips_and_a_wrong_click_shows_the_rule(cd_notebook, screenshots):
     page = cd_notebook.page
-    board = page.locator(".spynb-play").nth(0)
+    board = page.locator(".spynb-play").nth(1)
     status = board.locator(".spynb-play__status")
     played = python_json(cd_notebook, "len(board.game.actions)")
     before = board.locator(".cd-env").nth(10).inner_text()
@@ -165,7 +165,7 @@ def test_a_click_round_trips_and_a_wrong_click_shows_the_rule(cd_notebook, scree
 
 def test_step_back_reviews_and_the_teaching_view_is_labelled(cd_notebook, screenshots):
     page = cd_notebook.page
-    board = page.locator(".spynb-play").nth(0)
+    board = page.locator(".spynb-play").nth(1)
     status = board.locator(".spynb-play__status")
     board.locator('[data-key="tool-back"]').click()
     page.wait_for_function("el => el.textContent.startsWith('Reviewing')", arg=status.element_handle(),
@@ -186,7 +186,7 @@ def test_step_back_reviews_and_the_teaching_view_is_labelled(cd_notebook, screen
 
 def test_hot_seat_cover_hides_the_hand_and_keyboard_plays(cd_notebook, screenshots):
     page = cd_notebook.page
-    board = page.locator(".spynb-play").nth(1)
+    board = page.locator(".spynb-play").nth(2)
     cover = board.locator(".spynb-play__cover")
     assert cover.is_visible()
     assert "Pass the device to" in cover.inner_text()
