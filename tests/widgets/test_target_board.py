@@ -12,7 +12,7 @@ import spynb  # noqa: E402
 from spynb.engine import sample_chance  # noqa: E402
 from spynb.target.widget import STEPS, TargetBoard  # noqa: E402
 
-from .helpers import front_end_sends  # noqa: E402
+from .helpers import front_end_sends, snapshot  # noqa: E402
 
 
 def test_the_six_resolution_steps_cover_every_resolution_stage():
@@ -73,3 +73,77 @@ def test_the_pile_is_marked_changed_when_a_card_leaves_it():
             assert "revealed" in board.changed_keys(before, after)
             checked += 1
     assert checked == 5
+
+
+# -- moves made on the cards they concern ----------------------------------------------------------------------
+def _teaching_boards(count: int, wanted: tuple[str, ...] = ()):
+    """Boards (every seat a person, the teaching view, which plays for the seat to move) of positions of seeded
+    random games of five; with ``wanted``, only positions where the seat to move may make such a move."""
+    made = 0
+    for seed in range(count):
+        rng = random.Random(seed)
+        game = spynb.new_game("target", seats=5, seed=seed)
+        while not game.over and made < count:
+            seat = game.turn.seats[0] if game.turn.seats else None
+            if seat is None:
+                game.play(sample_chance(game.state, rng))
+                continue
+            legal = [str(a) for a in game.legal_actions(seat)]
+            if not wanted or any(n.startswith(wanted) for n in legal):
+                made += 1
+                yield TargetBoard(game.copy(), players=["human"] * 5, teaching=True)
+                if wanted:
+                    break
+            game.play(rng.choice(legal), seat)
+
+
+def test_every_move_of_a_card_or_seat_is_offered_on_it_and_only_legal_moves_are():
+    on_table = ("play ", "discard ", "counter ", "evade ", "reveal ", "remove ")
+    kinds = set()
+    for board in _teaching_boards(40, ("counter", "evade", "reveal", "remove")):
+        offered = {n for moves in board.moves_at.values() for n in moves}
+        assert offered <= set(board.legal)
+        assert offered == {n for n in board.legal if n.startswith(on_table)}, board.legal
+        kinds |= {key.partition(":")[0] for key in board.moves_at}
+    assert kinds == {"hand", "pile", "front", "seat"}, kinds
+
+
+def test_clicking_a_card_of_the_hand_plays_it():
+    board = TargetBoard(seats=4, seed=2, players=["human"] + ["rules"] * 3)
+    card = board.view["hand"][0]
+    front_end_sends(board, {"kind": "card", "at": f"hand:{card}"})
+    assert board.error == {}
+    assert [str(a) for s, a in board.game.actions if s == 1] == [f"play {card}"]
+
+
+def test_clicking_a_card_in_the_pile_counters_it_or_offers_the_ways():
+    found = set()
+    for board in _teaching_boards(60, ("counter", "evade")):
+        piles = {key: moves for key, moves in board.moves_at.items() if key.startswith("pile:")}
+        for key, moves in piles.items():
+            played = len(board.game.actions)
+            if len(moves) == 1:
+                assert board.click(key) and str(board.game.actions[-1][1]) == moves[0]
+                found.add("one")
+            else:
+                assert not board.click(key) and len(board.game.actions) == played
+                assert "choose one of those shown at the card" in board.error["reason"]
+                found.add("several")
+            break
+        if found == {"one", "several"}:
+            break
+    assert found == {"one", "several"}, found
+
+
+def test_a_wrong_click_on_the_table_says_which_rule_forbids_it_and_changes_nothing():
+    board = TargetBoard(seats=4, seed=2, players=["human"] + ["rules"] * 3)
+    before = snapshot(board)
+    board.click("pile:shot")  # nothing is countered while everyone plays
+    assert board.error["rule"] == "TG-6" and "Counters are used while the Target resolves" in board.error["reason"]
+    board.click("pile:intel-a")
+    assert board.error["rule"] == "TG-6" and board.error["reason"].startswith("Nothing is done with Intel A")
+    board.click("seat:3")
+    assert board.error["rule"] == "TG-7"
+    front_end_sends(board, {"kind": "card", "at": {"not": "a place"}})
+    assert "a place on the table is written like 'hand:kevlar'" in board.error["reason"]
+    assert snapshot(board) == before
