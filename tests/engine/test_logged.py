@@ -6,8 +6,12 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
+import pytest
+
+import spynb
 from spynb.engine import (CHANCE_TURN, OVER, NULL_HISTORY, Action, GameSpec, IllegalActionError, LoggedState, RuleBook,
                           Turn, View, freeze)
+from spynb.engine.simulate import playout
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -168,3 +172,14 @@ def test_the_label_names_the_game_and_what_the_view_shows() -> None:
     assert state.view(None).label == "Race — omniscient teaching view (shows the secret)"
     assert state.view(2).label == "Race — what seat 2 knows"
 
+
+@pytest.mark.parametrize("name", spynb.game_names())
+def test_every_game_keeps_its_history_through_the_base(name: str) -> None:
+    state = spynb.new_game(name, seed=3).state
+    assert isinstance(state, LoggedState)
+    copy = state.clone()
+    playout(copy, random.Random(3), limit=30)
+    assert len(copy.events) > len(state.events) and copy.view(None) != state.view(None)
+    assert state.view(None) == spynb.new_game(name, seed=3).view(None)  # the original did not move
+    seat = state.turn.seats[0]
+    assert state._copy_seen_by(seat).events == state.events_seen_by(seat)
