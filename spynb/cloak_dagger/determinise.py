@@ -11,10 +11,11 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from spynb.engine import View
+from spynb.engine import View, find_spec
 
 from .cards import DOCUMENTS, ENVELOPES, STACK_COUNTS, agents_of, owner_of, sort_cards
 from .notes import Notebook
+from .rules import RULES
 from .state import DECIDE, SELECT, CloakDaggerState
 
 __all__ = ["determinise", "evaluate"]
@@ -33,11 +34,9 @@ def determinise(view: View, rng: random.Random) -> CloakDaggerState:
 
     :raises SpynbError: for the omniscient view or a view of another game.
     """
-    from .spec import SPEC
-
-    seats, seat = view["seats"], view.seat_of(SPEC.name)
-    state = SPEC.new_state("standard", seats, {"turn_limit": view["turn_limit"]})
-    assert isinstance(state, CloakDaggerState)  # what SPEC.create makes
+    seats, seat = view["seats"], view.seat_of(RULES.game)
+    state = find_spec(view.game).new_state("standard", seats, {"turn_limit": view["turn_limit"]})
+    assert isinstance(state, CloakDaggerState)  # what Cloak & Dagger's spec makes
     unplaced = _cards_in_play(seats)
     unplaced.subtract(view["hand"] + view["stack_bottom"])
     hands = {int(s): letters for s, letters in view["hands_known"].items()}

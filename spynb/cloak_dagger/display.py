@@ -5,14 +5,6 @@ from __future__ import annotations
 from spynb.engine import View
 from spynb.engine.wording import counted
 
-TITLE = "Cloak & Dagger"
-
-
-def view_label(seat: int | None) -> str:
-    if seat is None:
-        return f"{TITLE} — omniscient teaching view (shows every hidden card)"
-    return f"{TITLE} — what seat {seat} knows"
-
 
 def _status(view: View) -> str:
     phase, turn = view["phase"], view["turn_number"]

@@ -3,19 +3,18 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
-from spynb.engine import Action, Event, History, IllegalActionError, State, Turn, View, freeze
-from spynb.engine import CHANCE_TURN, NULL_HISTORY, OVER
-from spynb.engine.wording import counted, seats
+from spynb.engine import CHANCE_TURN, OVER, Action, IllegalActionError, LoggedState, Turn, View, freeze
 
 from .actions import Cut, Draw, Open, Pass, Take, Track
 from .cards import (
     CUT_ORDER, DOCUMENTS, ENVELOPES, HAZARDS, IMPLEMENTS, STACK_COUNTS,
     agents_of, owner_of, sort_cards,
 )
+from .narration import NARRATORS
 from .notes import Notebook, notebook
 
 if TYPE_CHECKING:
@@ -51,32 +50,28 @@ _DECISIONS: dict[tuple[str, int], tuple[Action, ...]] = {}
 """(envelope contents, seat) -> the decisions open after looking inside: few distinct, worked out once."""
 
 
-class CloakDaggerState(State):
-    """A position of Cloak & Dagger; seats 1…n, envelopes 1…20."""
+class CloakDaggerState(LoggedState):
+    """A position of Cloak & Dagger; seats 1…n, envelopes 1…20.
 
-    CACHES: ClassVar[frozenset[str]] = frozenset(("_books",))
-    """The fields that are not part of the position: each seat's notes, read from the history so far."""
+    Its cache (``_cache``) holds each seat's notes, read from the history so far and brought up to date when asked.
+    """
+
+    NARRATORS = NARRATORS
 
     def __init__(self, spec: GameSpec, variant: str, seats: int, options: Mapping[str, Any]) -> None:
-        self.spec, self.variant, self.seats = spec, variant, seats
-        self.turn_limit: int | None = options.get("turn_limit")
+        super().__init__(spec, variant, seats, options)
         self.envelopes = [""] * (len(ENVELOPES) + 1)  # index 0 unused
         self.hands = [""] + ["".join(agents_of(s)) for s in range(1, seats + 1)]
         self.stack_hidden = dict(STACK_COUNTS)  # the shuffled part, order unknown to all
         self.stack_bottom: list[str] = []  # hazards returned, in order, seen by all
         self.phase: Phase = CUT
         self.current = 1
-        self.turn_number = 0
         self.selected = 0
         self.cutters = list(range(1, seats + 1))  # who cuts in this round (CD-2)
         self.cuts: dict[int, str] = {}
         self.first_player = 0
         self.owed: dict[int, list[int]] = {}  # seat -> trackers owed its next envelope (CD-7)
-        self.winner = 0
-        self.step = 0
         self._choices: tuple[Action, ...] = ()  # the decisions open after looking inside
-        self._history = History(_NARRATORS)
-        self._books: dict[int, tuple[Notebook, int]] = {}  # note lists derived so far, per seat
         self.known_before: dict[int, Notebook] = {}
         """What a seat had noted before this state's history began (an imagined state's seat, from its view);
         never changed, so clones share it."""
@@ -89,14 +84,6 @@ class CloakDaggerState(State):
         if self.phase is DONE:
             return OVER
         return _SEAT_TURNS[self.current]
-
-    @property
-    def winners(self) -> tuple[int, ...]:
-        return (self.winner,) if self.winner else ()
-
-    @property
-    def events(self) -> tuple[Event, ...]:
-        return tuple(self._history.events())
 
     @property
     def stack_size(self) -> int:
@@ -155,11 +142,6 @@ class CloakDaggerState(State):
         """The legal actions of the seat to move, without asking whose turn it is: the envelopes (CD-3) or the
         decisions after looking inside (CD-6, CD-7)."""
         return self._choices if self.phase is DECIDE else _ENVELOPE_ACTIONS
-
-    def stop_logging(self) -> bool:
-        """Log into the null history from now on (no events; a seat's notes, read from them, stay empty)."""
-        self._history = NULL_HISTORY
-        return True
 
     def _explain_illegal(self, action: Action, seat: int) -> IllegalActionError:
         rules = self.spec.rules
@@ -309,12 +291,10 @@ class CloakDaggerState(State):
         """The envelope is replaced; CD-8 checks a win for the acting player only."""
         seat, envelope = self.current, self.selected
         if not self.hands[seat] and self.wins_with(seat, self.envelopes[envelope]):
-            self.winner, self.phase = seat, DONE
+            self._end_game((seat,))
             self._log("win", seat, None, ("envelope", envelope), ("contents", self.envelopes[envelope]))
             return
-        if self.turn_limit is not None and self.turn_number >= self.turn_limit:
-            self.phase = DONE  # CD-9: a simulation's turn limit ends with no winner
-            self._log("limit", None, None, ("limit", self.turn_limit))
+        if self._ends_at_turn_limit():  # CD-9: a simulation's turn limit ends with no winner
             return
         self.phase, self.selected = SELECT, 0
         self.current = self.current % self.seats + 1
@@ -327,9 +307,8 @@ class CloakDaggerState(State):
         owners = {owner_of(card) for card in inside} - {None}
         return owners == {seat}
 
-    def _log(self, kind: str, actor: int | None, seen_by: frozenset[int] | None, *facts: tuple[str, Any]) -> None:
-        """Log an event of ``kind`` with its facts as (name, value) pairs; its text is written when read."""
-        self._history.entries.append((self.step, kind, actor, seen_by, (*facts, ("turn", self.turn_number))))
+    def _set_over(self) -> None:
+        self.phase = DONE
 
     # -- invariants and hidden information ----------------------------------
     def validate(self) -> list[str]:
@@ -388,7 +367,7 @@ class CloakDaggerState(State):
             problems.append(f"the choices {self._choices} do not match envelope {self.selected}")
         if self.phase is DRAW and (self.envelopes[self.selected] or not self.stack_hidden_total()):
             problems.append("a card is drawn only for an empty envelope from a stack that has cards")
-        if self.winner and not self.wins_with(self.winner, self.envelopes[self.selected]):
+        if self._winners and not self.wins_with(self._winners[0], self.envelopes[self.selected]):
             problems.append("the winner's envelope does not win")
         return problems
 
@@ -427,9 +406,7 @@ class CloakDaggerState(State):
             rng.shuffle(dealt)
             for i, card in zip(chosen, dealt):
                 cards[i] = card
-        other = self.clone()
-        other._history = self._history.seen_by(seat)
-        other._books = {}
+        other = self._copy_seen_by(seat)
         other.stack_hidden = {card: 0 for card in STACK_COUNTS}
         refilled = dict(known)
         for (where, index), card in zip(slots, cards):
@@ -444,23 +421,17 @@ class CloakDaggerState(State):
         return other
 
     # -- copies and views ------------------------------------------------------
-    def clone(self) -> CloakDaggerState:
-        other = object.__new__(CloakDaggerState)
-        other.__dict__.update(self.__dict__)
+    def _copy_parts(self, other: CloakDaggerState) -> None:
         other.envelopes, other.hands = self.envelopes[:], self.hands[:]
         other.stack_hidden, other.stack_bottom = dict(self.stack_hidden), self.stack_bottom[:]
         other.cutters, other.cuts = self.cutters[:], dict(self.cuts)
         other.owed = {s: t[:] for s, t in self.owed.items()}
-        other._history = self._history.copy()
-        other._books = {}
-        return other
 
     def view(self, seat: int | None) -> View:
-        from .display import view_label
-
         data: dict[str, Any] = {
             "seats": self.seats, "turn_number": self.turn_number, "phase": self.phase.value,
-            "to_move": list(self.turn.seats), "first_player": self.first_player, "winner": self.winner,
+            "to_move": list(self.turn.seats), "first_player": self.first_player,
+            "winner": self._winners[0] if self._winners else 0,
             "hand_sizes": {str(s): len(self.hands[s]) for s in range(1, self.seats + 1)},
             "stack_size": self.stack_size, "stack_bottom": "".join(self.stack_bottom),
             "owed": {str(s): sorted(set(t)) for s, t in self.owed.items()},
@@ -481,16 +452,16 @@ class CloakDaggerState(State):
             book = self._notebook(seat)
             data["notes"] = [book.notes[e].to_dict(e) for e in ENVELOPES]
             data["hands_known"] = {str(s): book.known_in_hand(s) for s in range(1, self.seats + 1) if s != seat}
-        return View(self.spec.name, seat, view_label(seat), freeze(data))
+        return View(self.spec.name, seat, self.view_label(seat), freeze(data))
 
     def _notebook(self, seat: int) -> Notebook:
         """The seat's notes, brought up to date with the events since last asked (a cache, not state)."""
-        book, read = self._books.get(seat) or (notebook(seat, (), self.known_before.get(seat)), 0)
+        book, read = self._cache.get(seat) or (notebook(seat, (), self.known_before.get(seat)), 0)
         history = self._history.events()
         for event in history[read:]:
             if event.visible_to(seat):
                 book.read(event)
-        self._books[seat] = (book, len(history))
+        self._cache[seat] = (book, len(history))
         return book
 
     def text(self, seat: int | None = None) -> str:
@@ -530,41 +501,3 @@ def _minus(cards: str, taken: str) -> str:
     for card in taken:
         cards = cards.replace(card, "", 1)
     return cards
-
-
-def _listing(cards: str) -> str:
-    return " ".join(cards) if cards else "nothing"
-
-
-def _track_text(e: Event) -> str:
-    holders = e.get("holders")
-    owing = f"; {seats(holders)} must show seat {e.actor} their next envelope" if holders else ""
-    return f"Seat {e.actor} exposed hazard {e.get('hazard')} and returned it to the bottom of the stack{owing}."
-
-
-_NARRATORS: dict[str, Callable[[Event], str]] = {
-    "cut": lambda e: f"Seat {e.actor} cut {e.get('card')}.",
-    "recut": lambda e: f"{seats(e.get('seats')).capitalize()} tied on {e.get('card')} and cut again.",
-    "first": lambda e: f"Seat {e.actor} cut the earliest letter, {e.get('card')}, and plays first; "
-                       "the stack is reshuffled.",
-    "examine": lambda e: f"Seat {e.actor} examined an envelope.",
-    "open": lambda e: f"Seat {e.actor} opened envelope {e.get('envelope')} and saw {_listing(e.get('contents'))}.",
-    "deposit": lambda e: f"Seat {e.actor} put {_listing(e.get('cards'))} into envelope {e.get('envelope')}.",
-    "shown": lambda e: f"Seat {e.actor} showed envelope {e.get('envelope')} to {seats(e.get('trackers'))}, "
-                       "as tracking obliged.",
-    "finish": lambda e: f"Seat {e.actor} put {counted(e.get('count'), 'card')} from hand into an envelope.",
-    "show_empty": lambda e: f"Seat {e.actor} showed that envelope {e.get('envelope')} is empty and draws a card "
-                            "for it.",
-    "place": lambda e: f"Seat {e.actor} placed a card in envelope {e.get('envelope')}.",
-    "placed": lambda e: f"Seat {e.actor} drew {e.get('card')} and placed it in envelope {e.get('envelope')}.",
-    "take": lambda e: f"Seat {e.actor} started a transfer, showing {e.get('shown')}"
-                      f"{' and one more card, unseen' if e.get('count') == 2 else ''}.",
-    "took": lambda e: f"Seat {e.actor} took {_listing(e.get('cards'))} from envelope {e.get('envelope')}.",
-    "track": _track_text,
-    "tracked": lambda e: f"Seat {e.actor} took hazard {e.get('hazard')} from envelope {e.get('envelope')}.",
-    "pass": lambda e: f"Seat {e.actor} did nothing more and replaced the envelope.",
-    "win": lambda e: f"Seat {e.actor} wins: envelope {e.get('envelope')} holds {_listing(e.get('contents'))}.",
-    "limit": lambda e: f"The turn limit of {e.get('limit')} turns is reached: no winner.",
-}
-"""How each kind of event reads, written from its facts only when someone reads it."""
-

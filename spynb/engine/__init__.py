@@ -8,11 +8,12 @@ from .errors import (ActionError, DuplicateRuleError, IllegalActionError, Notati
                      SeatError, SpynbError, UnknownRuleError, quoted)
 from .game import Game, GameSpec, Record, sample_chance, sample_outcome, whole_number
 from .history import NULL_HISTORY, History, NullHistory
+from .logged import LoggedState
 from .rules import ENGINE_RULES, RULEBOOK, RULING, Rule, RuleBook, lookup, register
 
 __all__ = [
     "Action", "ActionError", "CHANCE_TURN", "DuplicateRuleError", "EVERYONE", "ENGINE_RULES", "Event", "FrozenDict",
-    "Game", "GameSpec", "History", "NULL_HISTORY", "NullHistory", "IllegalActionError", "NotationError", "OVER", "OptionError", "RULEBOOK", "RULING",
+    "Game", "GameSpec", "History", "LoggedState", "NULL_HISTORY", "NullHistory", "IllegalActionError", "NotationError", "OVER", "OptionError", "RULEBOOK", "RULING",
     "Record", "RecordError", "Rule", "RuleBook", "SeatError", "SpynbError", "State", "Turn", "UnknownRuleError", "View",
     "check_seat", "freeze", "lookup", "register", "sample_chance", "sample_outcome",
     "quoted", "whole_number",

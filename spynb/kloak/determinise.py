@@ -23,10 +23,11 @@ import random
 
 from typing import Any
 
-from spynb.engine import Action, SpynbError, State, View
+from spynb.engine import Action, SpynbError, State, View, find_spec
 
 from .actions import Big, Claim, Kloak, Pass, Place, Score, Slide, Step
 from .board import VARIANTS
+from .rules import RULES
 from .state import KloakState
 
 __all__ = ["determinise", "evaluate"]
@@ -61,8 +62,6 @@ def _start_big(view: View) -> list[str]:
 
 
 def _replay(view: View) -> KloakState:
-    from .spec import SPEC
-
     options: dict[str, Any] = {"turn_limit": view["turn_limit"]}
     layout = VARIANTS[view["variant"]]
     if dict(view["colours"]) != dict(layout.colours):
@@ -70,7 +69,7 @@ def _replay(view: View) -> KloakState:
     start = _start_big(view)
     if start != sorted(layout.big_squares):
         options["big_squares"] = start
-    state = SPEC.new_state(view["variant"], view["seats"], options)
+    state = find_spec(view.game).new_state(view["variant"], view["seats"], options)
     if not isinstance(state, KloakState):  # KLOAK's spec makes KLOAK states: checked, for the type checker
         raise TypeError(f"KLOAK's spec made a {type(state).__name__}")
     for event in view["events"]:
@@ -91,9 +90,7 @@ def determinise(view: View, rng: random.Random) -> KloakState:
     :raises SpynbError: for the omniscient view, a view of another game, or one whose history does not start
         at the setup.
     """
-    from .spec import SPEC
-
-    view.seat_of(SPEC.name)
+    view.seat_of(RULES.game)
     cached = _cache.get(id(view))
     if cached is None or cached[0] is not view:
         if not any(e["kind"] == "place" for e in view["events"]):

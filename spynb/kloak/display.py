@@ -13,15 +13,7 @@ from spynb.engine import View
 
 from .board import COLOUR_NAMES, FILES, RANKS
 
-__all__ = ["text_board", "view_label", "status_line", "cell"]
-
-TITLE = "KLOAK"
-
-
-def view_label(seat: int | None) -> str:
-    if seat is None:
-        return f"{TITLE} — omniscient teaching view (shows the colour under every big piece)"
-    return f"{TITLE} — what seat {seat} sees"
+__all__ = ["text_board", "status_line", "cell"]
 
 
 def _seats(seats: list[int]) -> str:

@@ -15,8 +15,8 @@ from enum import StrEnum
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from spynb.engine import (CHANCE_TURN, NULL_HISTORY, OVER, Action, Event, History, IllegalActionError, NullHistory,
-                          OptionError, State, Turn, View, freeze)
+from spynb.engine import (CHANCE_TURN, OVER, Action, Event, IllegalActionError, LoggedState, NullHistory, OptionError,
+                          Turn, View, freeze)
 from spynb.engine.wording import for_number
 
 from .actions import MOVES, Big, Claim, Kloak, Pass, Place, Score, Slide, Step
@@ -147,17 +147,20 @@ _CITES = {"choose": "KL-6", "penalty": "KL-8", "pass": "KL-9", "dead": "KL-15"}
 """Event kind -> the ruling it applies, shown beside the text as a link."""
 
 
-class KloakState(State):
+class KloakState(LoggedState):
     """A position of KLOAK: seats 1…n, squares a1…e5.
 
     The pieces are read as ``small`` (square -> colour) and ``big`` (squares), both read-only: they
-    change only by playing, or with :meth:`set_board` for a position set up by hand.
+    change only by playing, or with :meth:`set_board` for a position set up by hand.  Its cache (``_cache``)
+    holds the legal actions of the seat to move, worked out once per position.
     """
 
+    NARRATORS, CITES = _NARRATORS, _CITES
+    OMNISCIENT_SHOWS, SEAT_LEARNS = "the colour under every big piece", "sees"
+
     def __init__(self, spec: GameSpec, variant: str, seats: int, options: Mapping[str, Any]) -> None:
+        super().__init__(spec, variant, seats, options)  # options come checked (spec.py, GameSpec.new_state)
         layout = VARIANTS[variant]
-        self.spec, self.variant, self.seats = spec, variant, seats
-        self.turn_limit: int | None = options.get("turn_limit")  # options come checked (spec.py, GameSpec.new_state)
         self.colours: tuple[tuple[str, int], ...] = options.get("colours", layout.colours)
         self.big_start: tuple[str, ...] = options.get("big_squares", layout.big_squares)
         self._colour_index = {letter: i for i, (letter, _) in enumerate(self.colours)}
@@ -171,14 +174,10 @@ class KloakState(State):
         self.current = 0
         self.extra = 0
         """Turns the current seat still has after this one (KL-8)."""
-        self.turn_number = 0
         self.scored: list[tuple[int, str, tuple[str, str, str]]] = []
         """(seat, colour, squares) for every score, in order."""
         self.candidates: tuple[tuple[str, str, str], ...] = ()
         """KL-6: the lines the mover chooses among after a small move."""
-        self._winners: tuple[int, ...] = ()
-        self.step = 0
-        self._history: History = History(_NARRATORS, cites=_CITES)
 
     def set_board(self, small: Mapping[str, str], big: Iterable[str]) -> None:
         """Put exactly these pieces on the board: square -> colour of each small piece, and the big pieces' squares.
@@ -191,8 +190,7 @@ class KloakState(State):
         self._board = Board(small, big)
         self._plan: tuple[Place, ...] | None = None
         """Simulation mode: a whole setup drawn at once, placed one chance point at a time (:meth:`random_outcome`)."""
-        self._legal: tuple[Action, ...] | None = None
-        """The current seat's legal actions, worked out once per position (cleared by every change)."""
+        self._forget()
 
     @property
     def small(self) -> Mapping[str, str]:
@@ -236,14 +234,6 @@ class KloakState(State):
             return _TURNS[self.current]
         return CHANCE_TURN if self.phase == SETUP else OVER
 
-    @property
-    def winners(self) -> tuple[int, ...]:
-        return self._winners
-
-    @property
-    def events(self) -> tuple[Event, ...]:
-        return tuple(self._history.events())
-
     # -- the board -------------------------------------------------------------
     def is_open(self, square: str) -> bool:
         """KL-4: no piece of either size."""
@@ -269,9 +259,9 @@ class KloakState(State):
             seat = self.current
         if seat != self.current or self.phase not in _ACTING:
             return ()
-        legal = self._legal
+        legal = self._cache.get(seat)
         if legal is None:
-            legal = self._legal = self._choices() if self.phase == CHOOSE else self._board.actions()
+            legal = self._cache[seat] = self._choices() if self.phase == CHOOSE else self._board.actions()
         return legal
 
 
@@ -346,11 +336,6 @@ class KloakState(State):
         """The actions of the seat to move that score now (omniscient: for searches of a determinised state)."""
         return self._board.scoring() if self.phase == PLAY else list(self.legal_actions())
 
-    def stop_logging(self) -> bool:
-        """Log into the null history from now on: no events, and :meth:`validate` skips the checks read from them."""
-        self._history = NULL_HISTORY
-        return True
-
     def _explain_illegal(self, action: Action, seat: int) -> IllegalActionError:
         rules = self.spec.rules
         if self.phase == CHOOSE:
@@ -408,7 +393,7 @@ class KloakState(State):
     # -- doing a legal action ------------------------------------------------------
     def _apply(self, action: Action, seat: int | None) -> None:
         self.step += 1
-        self._legal = None
+        self._cache = {}  # _forget, written out: this runs once an action
         self._DO[type(action)](self, action)
 
     def _place(self, action: Place) -> None:
@@ -418,22 +403,22 @@ class KloakState(State):
             self._plan = None  # the setup left the plan drawn in simulation mode (the plan's own object: no compare)
         self._board.place(square, colour)
         self._setup = advance(self._setup, self._colour_index[colour])
-        self._log("place", None, ("square", square), ("colour", colour))
+        self._log("place", None, None, ("square", square), ("colour", colour))
         if len(self._board.small) == len(SETUP_ORDER):
             self.phase, self.current, self.turn_number = PLAY, 1, 1
-            self._log("start", None)
+            self._log("start", None, None)
             self._end_if_dead()  # a colour set (option ``colours``) may leave no two scores from the start
 
     def _step(self, action: Step) -> None:
         seat, frm, to = self.current, action.frm, action.to
         self._board.step(frm, to)
-        self._log("step", seat, ("frm", frm), ("to", to))
+        self._log("step", seat, None, ("frm", frm), ("to", to))
         lines = self._board.lines_made(to)  # KL-6: only a small move scores by moving
         if len(lines) == 1:
             self._score(lines[0], "made")
         elif lines:
             self.phase, self.candidates = CHOOSE, lines
-            self._log("choose", seat, ("lines", [list(line) for line in lines]))
+            self._log("choose", seat, None, ("lines", [list(line) for line in lines]))
         else:
             self._end_turn()
 
@@ -442,14 +427,14 @@ class KloakState(State):
         seat, frm, to = self.current, action.frm, action.to
         revealed = self._board.lift(frm, to)
         kind = "kloak" if type(action) is Kloak else "big"
-        self._log(kind, seat, ("frm", frm), ("to", to), ("revealed", revealed))
+        self._log(kind, seat, None, ("frm", frm), ("to", to), ("revealed", revealed))
         self._end_turn()  # KL-6: a line uncovered by lifting does not score now
 
     def _slide(self, action: Slide) -> None:
         """KL-5: together; a full turn, nothing is lifted."""
         seat, frm, to = self.current, action.frm, action.to
         self._board.slide(frm, to)
-        self._log("slide", seat, ("frm", frm), ("to", to))
+        self._log("slide", seat, None, ("frm", frm), ("to", to))
         self._end_turn()
 
     def _claim(self, action: Claim) -> None:
@@ -457,7 +442,7 @@ class KloakState(State):
         colours = list(map(board.small.__getitem__, squares))
         correct = len(set(colours)) == 1
         # KL-7 and KL/Unkloaking on Your Turn.2: everyone sees the lifted pieces
-        self._log("claim", self.current, ("squares", list(squares)), ("colours", colours),
+        self._log("claim", self.current, None, ("squares", list(squares)), ("colours", colours),
                   ("lifted", [sq for sq in squares if board.covered(sq)]), ("correct", correct))
         if correct:
             self._score(squares, "unkloaked")
@@ -469,7 +454,7 @@ class KloakState(State):
         self._score(action.squares, "chose")
 
     def _pass(self, action: Pass) -> None:
-        self._log("pass", self.current)
+        self._log("pass", self.current, None)
         self._end_turn()
 
     _DO: dict[type, Callable[[KloakState, Any], None]] = {
@@ -483,11 +468,11 @@ class KloakState(State):
         self.scored.append((seat, colour, squares))
         team = self.team_of(seat)
         total = self.score_of(seat)
-        self._log("score", seat, ("squares", list(squares)), ("colour", colour), ("how", how), ("team", list(team)),
+        self._log("score", seat, None, ("squares", list(squares)), ("colour", colour), ("how", how), ("team", list(team)),
                   ("total", total))
         if total >= WINNING_SCORES:
-            self._winners, self.phase = team, DONE
-            self._log("win", seat, ("winners", list(team)))
+            self._end_game(team)
+            self._log("win", seat, None, ("winners", list(team)))
         elif not self._end_if_dead():
             self._end_turn()
 
@@ -496,31 +481,25 @@ class KloakState(State):
         setup ends and when a score takes pieces off the board, the one thing that lowers what is possible)."""
         if not self.dead():
             return False
-        self.phase = DONE
-        self._log("dead", None, ("side", "team" if len(self.teams[0]) > 1 else "seat"))
+        self._end_game()
+        self._log("dead", None, None, ("side", "team" if len(self.teams[0]) > 1 else "seat"))
         return True
 
     def _end_turn(self, penalty: bool = False) -> None:
-        if self.turn_limit is not None and self.turn_number >= self.turn_limit:
-            self.phase = DONE  # KL-9: a simulation's turn limit ends in a draw
-            self._log("limit", None, ("limit", self.turn_limit))
+        if self._ends_at_turn_limit():  # KL-9: a simulation's turn limit ends in a draw
             return
         self.phase = PLAY
         self.turn_number += 1
         if penalty:  # KL-8: the claimer's turns end (an extra turn still owed is lost); the next player takes two
             self.current, self.extra = self.current % self.seats + 1, 1
-            self._log("penalty", self.current)
+            self._log("penalty", self.current, None)
         elif self.extra:
             self.extra -= 1
         else:
             self.current = self.current % self.seats + 1
 
-    def _log(self, kind: str, actor: int | None, *facts: tuple[str, Any]) -> None:
-        """Record a public event (KL-13) with its facts as (name, value) pairs, and the turn it happened in (in
-        simulation mode, nothing: the null history would keep nothing of it)."""
-        history = self._history
-        if history is not NULL_HISTORY:
-            history.entries.append((self.step, kind, actor, None, facts + (("turn", self.turn_number),)))
+    def _set_over(self) -> None:
+        self.phase = DONE
 
     # -- invariants and hidden information ----------------------------------
     def validate(self) -> list[str]:
@@ -591,23 +570,17 @@ class KloakState(State):
         if len(set(colours)) < 2:
             return None
         rng.shuffle(colours)
-        other = self.clone()
+        other = self._copy_seen_by(seat)
         other._board.recolour(dict(zip(hidden, colours)))
-        other._history = self._history.seen_by(seat)
         return other
 
     # -- copies and views ------------------------------------------------------
-    def clone(self) -> KloakState:
-        other = object.__new__(KloakState)
-        other.__dict__.update(self.__dict__)
-        other._board = self._board.copy()
-        other.scored, other._history = self.scored[:], self._history.copy()
-        return other  # the same position: the legal actions, if worked out, hold for both
+    def _copy_parts(self, other: KloakState) -> None:
+        other._board, other.scored = self._board.copy(), self.scored[:]
+        other._cache = self._cache.copy()  # the same position: the legal actions, if worked out, hold for both
 
     def view(self, seat: int | None) -> View:
         """KL-13: a seat sees ``?`` for every covered colour; ``None`` sees everything (labelled)."""
-        from .display import view_label
-
         hidden, big = seat is not None, self.big
         data: dict[str, Any] = {
             "variant": self.variant, "seats": self.seats, "phase": self.phase.value, "turn_number": self.turn_number,
@@ -624,7 +597,7 @@ class KloakState(State):
             "candidates": [list(line) for line in self.candidates],
             "events": tuple(e.frozen() for e in self.events_seen_by(seat)),
         }
-        return View(self.spec.name, seat, view_label(seat), freeze(data))
+        return View(self.spec.name, seat, self.view_label(seat), freeze(data))
 
     def text(self, seat: int | None = None, memory: bool = False) -> str:
         """The board as text: omniscient, or as ``seat`` sees it (``memory``: with the memory aid)."""

@@ -33,11 +33,12 @@ import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
-from spynb.engine import SpynbError, View
+from spynb.engine import SpynbError, View, find_spec
 
 from .cards import DECK_COUNTS, DECK_OF, DECKS, DIRTY, HQS, letter_of, sort_cards
 from .stages import PLAYING, RESOLVING, Stage
 from .redeal import deal_affiliations
+from .rules import RULES
 from .state import TargetState
 
 __all__ = ["determinise", "evaluate"]
@@ -51,15 +52,13 @@ def determinise(view: View, rng: random.Random) -> TargetState:
 
     :raises SpynbError: for the omniscient view, a view of another game, or one with nothing to imagine.
     """
-    from .spec import SPEC
-
-    me = view.seat_of(SPEC.name)
+    me = view.seat_of(RULES.game)
     if view["stage"] not in PLAYING and view["stage"] not in RESOLVING:
         raise SpynbError(f"nothing to imagine at the {view['stage']!r} stage: determinise a view where a seat chooses")
     stage = Stage(view["stage"])
     seats = view["seats"]
-    state = SPEC.new_state("standard", seats, {"turn_limit": view["turn_limit"]})
-    assert isinstance(state, TargetState)  # what SPEC.create makes
+    state = find_spec(view.game).new_state("standard", seats, {"turn_limit": view["turn_limit"]})
+    assert isinstance(state, TargetState)  # what The Target's spec makes
     known_plays = {int(s): c for s, c in view["known_plays"].items()}
     played = list(view["played"]) if stage in PLAYING else []
     hidden_plays = [s for s in played if s not in known_plays]
@@ -202,7 +201,7 @@ def evaluate(state: TargetState, seat: int) -> float:
     imagined game with it): the same value as from the omniscient view.
     """
     if state.over:
-        winners = state.winner_seats
+        winners = state.winners
         if not winners:
             return 0.5
         return 1.0 if seat in winners else 0.0

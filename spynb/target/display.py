@@ -22,14 +22,7 @@ from spynb.engine import View
 
 from .cards import describe
 
-TITLE = "The Target"
 _TOKEN_LETTER = {"operative": "O", "espionage": "E", "intel": "I"}
-
-
-def view_label(seat: int | None) -> str:
-    if seat is None:
-        return f"{TITLE} — omniscient teaching view (shows every hidden card and affiliation)"
-    return f"{TITLE} — what seat {seat} knows"
 
 
 def _cards(cards: Iterable[str]) -> str:

@@ -32,8 +32,7 @@ def resample(state: TargetState, seat: int, rng: random.Random) -> TargetState:
     unseen cards of its own deck, so every public count stays), the decks' contents, who played
     which card of the revealed pile, and the other seats' affiliations (keeping what Outed
     showed ``seat``).  The copy keeps only the history ``seat`` saw."""
-    other = state.clone()
-    other._history = state._history.seen_by(seat)
+    other = state._copy_seen_by(seat)
     slots, cards, secret_plays = _unseen_cards(state, seat)
     if state.stage not in PLAYING and len(secret_plays) > 1:  # revealed: who played which card is unknown
         shuffled = [state.plays[s] for s in secret_plays]

@@ -140,9 +140,9 @@ def check_win(state: TargetState) -> None:
                 team = hq.lower()
     if not team:
         return
-    state.win_team, state.stage = team, Stage.DONE
-    state.winner_seats = tuple(s for s in range(1, state.seats + 1) if state.affiliation[s] == team)
-    state._log("win", None, None, ("team", team), ("winners", state.winner_seats))
+    state.win_team = team
+    state._end_game(tuple(s for s in range(1, state.seats + 1) if state.affiliation[s] == team))
+    state._log("win", None, None, ("team", team), ("winners", state.winners))
 
 
 def movement(state: TargetState) -> None:

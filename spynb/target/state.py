@@ -33,7 +33,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from spynb.engine import CHANCE_TURN, NULL_HISTORY, OVER, Action, Event, History, IllegalActionError, State, Turn, View
+from spynb.engine import CHANCE_TURN, OVER, Action, IllegalActionError, LoggedState, State, Turn, View, find_spec
 
 from .actions import (
     Assign, Counter, Deal, Discard, Draw, Evade, Pick, Play, Remove, Resolve, Reveal, TurnIn,
@@ -47,6 +47,7 @@ from .explain import explain
 from .narration import CITES, NARRATORS
 from .piles import add, insert, remove
 from .redeal import resample
+from .rules import RULES
 from .resolution import ESPIONAGE_TARGETS, MOVER_CARDS, STEPS, next_marker
 from .stages import NEXT as _NEXT, PLAYING as _PLAYING, RESOLUTION, STAGE_TITLES, STAGES, Stage
 from .views import public_view, seat_view
@@ -67,10 +68,11 @@ _TARGET_CARDS = frozenset(ESPIONAGE_TARGETS)
 _WATCHING = frozenset(WATCH_DISTANCE)
 
 
-class TargetState(State):
+class TargetState(LoggedState):
     """A position of The Target: seats 1…n around a circle with two HQs (TG-2)."""
 
-    CACHES: ClassVar[frozenset[str]] = frozenset(("_now", "_cache"))
+    NARRATORS, CITES, OMNISCIENT_SHOWS = NARRATORS, CITES, "every hidden card and affiliation"
+    CACHES: ClassVar[frozenset[str]] = LoggedState.CACHES | {"_now"}
     """The fields that are not part of the position: whose move (``_now``), and the legal actions, chance
     weights and public view (``_cache``), worked out from it and remembered until it changes.  They are
     filled through :meth:`turn` (or by :meth:`_run`, which finds the restoring seats) and the ``_cache``
@@ -78,11 +80,9 @@ class TargetState(State):
     (written out there), and anything else that changes a position (a scenario, a copy, a white-box test)
     calls it."""
     _now: Turn | None
-    _cache: dict[Any, Any]
 
     def __init__(self, spec: GameSpec, variant: str, seats: int, options: Mapping[str, Any]) -> None:
-        self.spec, self.variant, self.seats = spec, variant, seats
-        self.turn_limit: int | None = options.get("turn_limit")
+        super().__init__(spec, variant, seats, options)
         self.circle: tuple[str | int, ...] = circle(seats)
         pile1, pile2, picks = SETUP_CHART[seats]
         # Affiliations (rulebook: Setup Steps): Pile 1 kept, Pile 2 shuffled and picked from, the rest unused.
@@ -107,7 +107,6 @@ class TargetState(State):
         self.stage: Stage = PICK
         self.marker = 0  # on the KGB HQ until the deal is done (TG-2)
         self.direction = 1  # +1 clockwise, -1 counter-clockwise
-        self.turn_number = 0
         self.plays: dict[int, str] = {}
         self.play_order: list[int] = []
         self.pending: list[int] = []
@@ -123,11 +122,7 @@ class TargetState(State):
         self.draws: list[tuple[int, str]] = []
         self.start_hands: tuple[int, ...] = ()
         self.win_team = ""
-        self.winner_seats: tuple[int, ...] = ()
         self.from_scenario = False
-        self.step = 0
-        self._history = History(NARRATORS, cites=CITES)
-        """Every event, in a chunk per finished turn."""
         self._forget()
 
     # -- scenario helper --------------------------------------------------------
@@ -151,9 +146,7 @@ class TargetState(State):
         >>> s.stage, s.turn.seats, s.hands[1]
         (<Stage.PLAY: 'play'>, (1, 2, 3, 4), ['kevlar', 'mole', 'french', 'shot'])
         """
-        from .spec import SPEC
-
-        state = cls(SPEC, variant, seats, {"turn_limit": turn_limit})
+        state = cls(find_spec(RULES.game), variant, seats, {"turn_limit": turn_limit})
         state.stage, state.from_scenario = DEAL, True
         state.pile2, state.picks_left = {}, 0
         state.unused = dict(AFFILIATION_COUNTS)
@@ -222,14 +215,6 @@ class TargetState(State):
         if stage is DONE:
             return OVER
         return _turn_of((self.circle[self.marker if stage is DEFLECT else self.receiver],))
-
-    @property
-    def winners(self) -> tuple[int, ...]:
-        return self.winner_seats
-
-    @property
-    def events(self) -> tuple[Event, ...]:
-        return tuple(self._history.events())
 
     @property
     def target(self) -> str | int:
@@ -310,16 +295,6 @@ class TargetState(State):
             if ticket < 0:
                 return _DEALS[card]
         raise AssertionError("a deck's cards add up to its size")
-
-    def stop_logging(self) -> bool:
-        """Log into the null history from now on: no events (a view's recent events are empty).
-
-        Nothing would be kept, so nothing is logged at all: :meth:`_log` becomes :data:`_UNLOGGED`, which takes
-        the same arguments and does nothing with them at C speed (an instance attribute, so copies keep it).
-        """
-        self._history = NULL_HISTORY
-        self._log = _UNLOGGED  # type: ignore[method-assign,assignment]  # the same call, nothing kept
-        return True
 
     # -- why not ------------------------------------------------------------------
     def _explain_illegal(self, action: Action, seat: int) -> IllegalActionError:
@@ -524,11 +499,8 @@ class TargetState(State):
         self.language_pass = []
         self.marker = next_marker(self)
         self._log("end", None, None, ("target", str(self.target)))
-        if self.turn_limit is not None and self.turn_number >= self.turn_limit:
-            self.stage = DONE
-            self._log("limit", None, None, ("limit", self.turn_limit))
-            return
-        self._start_turn()
+        if not self._ends_at_turn_limit():
+            self._start_turn()
 
     # decisions
     def _counter(self, seat: int, action: Counter) -> None:
@@ -602,12 +574,13 @@ class TargetState(State):
         """The seat ``k`` players on from ``seat``: an int, as :meth:`_step_players` stops only on seats."""
         return self.circle[self._step_players(self.circle.index(seat), k)]  # type: ignore[return-value]  # a seat
 
-    # events
-    def _log(self, kind: str, actor: int | None, seen_by: frozenset[int] | None, *facts: tuple[str, Any]) -> None:
-        """Log an event of ``kind`` with its facts as (name, value) pairs, then the turn and the stage; its text
-        is written when read."""
-        self._history.entries.append((self.step, kind, actor, seen_by,
-                                      facts + (("turn", self.turn_number), _STAGE_FACTS[self.stage])))
+    # events and the end
+    def _when(self) -> tuple[tuple[str, Any], ...]:
+        """An event happens at a turn and a stage of it."""
+        return ("turn", self.turn_number), _STAGE_FACTS[self.stage]
+
+    def _set_over(self) -> None:
+        self.stage = DONE
 
     # -- invariants and hidden information -------------------------------------------
     def validate(self) -> list[str]:
@@ -676,7 +649,7 @@ class TargetState(State):
         problems = []
         if self.stage in _NEXT and self.stage is not DEFLECT and not self.revealed:
             problems.append("a resolution stage without a revealed pile")
-        if self.stage is DONE and self.win_team and not self.winner_seats:
+        if self.stage is DONE and self.win_team and not self._winners:
             problems.append("a winning side with no seats")
         return problems
 
@@ -685,15 +658,11 @@ class TargetState(State):
         return resample(self, seat, rng)
 
     # -- copies and views --------------------------------------------------------------
-    def clone(self) -> TargetState:
-        other = object.__new__(TargetState)
-        other.__dict__.update(self.__dict__)
-        other._forget()  # the copy works out its own
+    def _copy_parts(self, other: TargetState) -> None:
         for name in ("pile1", "pile2", "combined", "removed", "unused", "plays", "face_up"):
             setattr(other, name, dict(getattr(self, name)))
         for name in ("affiliation", "language_pass", "play_order", "pending", "pile", "revealed", "draws"):
             setattr(other, name, list(getattr(self, name)))
-        other._history = self._history.copy()
         other.decks = {d: dict(c) for d, c in self.decks.items()}
         other.discards = {d: dict(c) for d, c in self.discards.items()}
         other.hands = [list(h) for h in self.hands]
@@ -702,7 +671,6 @@ class TargetState(State):
         other.deposits = {hq: list(c) for hq, c in self.deposits.items()}
         other.shown = {s: list(w) for s, w in self.shown.items()}
         other.outed_seen = {s: dict(v) for s, v in self.outed_seen.items()}
-        return other
 
     def view(self, seat: int | None) -> View:
         """What ``seat`` sees (:mod:`spynb.target.views`); the face-up part is built once per position."""
@@ -734,9 +702,6 @@ _ONLY = {seat: frozenset((seat,)) for seat in range(1, max(SETUP_CHART) + 1)}
 """The audience of what one seat alone sees."""
 _STAGE_FACTS = {stage: ("stage", str(stage)) for stage in STAGES}
 """The stage an event is logged at, as its fact (one tuple per stage, shared by every event)."""
-_UNLOGGED: Callable[..., object] = "".format
-"""Simulation mode's :meth:`TargetState._log`: an empty template's ``format`` takes any arguments and ignores
-them, with no Python frame."""
 
 
 def _fractions(weights: tuple[tuple[Action, int], ...]) -> tuple[tuple[Action, Fraction], ...]:

@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING, Any
 from spynb.engine import FrozenDict, View, freeze
 
 from .cards import DECKS, sort_cards
-from .display import view_label
 from .narration import direction_name
 from .resolution import next_marker
 from .stages import PLAYING, RESOLVING, STAGE_RULES, STAGE_TITLES, Stage
@@ -43,7 +42,7 @@ def seat_view(state: TargetState, seat: int | None, public: Mapping[str, Any]) -
     data = dict(public)
     data["events"] = recent_events(state, seat)
     data.update(omniscient_part(state) if seat is None else private_part(state, seat))
-    return View(state.spec.name, seat, view_label(seat), FrozenDict(data))
+    return View(state.spec.name, seat, state.view_label(seat), FrozenDict(data))
 
 
 def private_part(state: TargetState, seat: int) -> dict[str, Any]:
@@ -107,7 +106,7 @@ def public_view(state: TargetState) -> dict[str, Any]:
         "outed": FrozenDict((str(s), tuple(sorted(v))) for s, v in sorted(state.outed_seen.items())),
         "language_pass": tuple(state.language_pass),
         "winner": state.win_team or None,
-        "winners": state.winner_seats,
+        "winners": state.winners,
     }
 
 
