@@ -11,7 +11,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from spynb.engine import View, find_spec
+from spynb.engine import View
+from spynb.games import get_spec
 
 from .cards import DOCUMENTS, ENVELOPES, STACK_COUNTS, agents_of, owner_of, sort_cards
 from .notes import Notebook
@@ -35,7 +36,7 @@ def determinise(view: View, rng: random.Random) -> CloakDaggerState:
     :raises SpynbError: for the omniscient view or a view of another game.
     """
     seats, seat = view["seats"], view.seat_of(RULES.game)
-    state = find_spec(view.game).new_state("standard", seats, {"turn_limit": view["turn_limit"]})
+    state = get_spec(view.game).new_state("standard", seats, {"turn_limit": view["turn_limit"]})
     assert isinstance(state, CloakDaggerState)  # what Cloak & Dagger's spec makes
     unplaced = _cards_in_play(seats)
     unplaced.subtract(view["hand"] + view["stack_bottom"])

@@ -23,7 +23,8 @@ import random
 
 from typing import Any
 
-from spynb.engine import Action, SpynbError, State, View, find_spec
+from spynb.engine import Action, SpynbError, State, View
+from spynb.games import get_spec
 
 from .actions import Big, Claim, Kloak, Pass, Place, Score, Slide, Step
 from .board import VARIANTS
@@ -69,7 +70,7 @@ def _replay(view: View) -> KloakState:
     start = _start_big(view)
     if start != sorted(layout.big_squares):
         options["big_squares"] = start
-    state = find_spec(view.game).new_state(view["variant"], view["seats"], options)
+    state = get_spec(view.game).new_state(view["variant"], view["seats"], options)
     if not isinstance(state, KloakState):  # KLOAK's spec makes KLOAK states: checked, for the type checker
         raise TypeError(f"KLOAK's spec made a {type(state).__name__}")
     for event in view["events"]:

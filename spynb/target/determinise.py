@@ -33,7 +33,8 @@ import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
-from spynb.engine import SpynbError, View, find_spec
+from spynb.engine import SpynbError, View
+from spynb.games import get_spec
 
 from .cards import DECK_COUNTS, DECK_OF, DECKS, DIRTY, HQS, letter_of, sort_cards
 from .stages import PLAYING, RESOLVING, Stage
@@ -57,7 +58,7 @@ def determinise(view: View, rng: random.Random) -> TargetState:
         raise SpynbError(f"nothing to imagine at the {view['stage']!r} stage: determinise a view where a seat chooses")
     stage = Stage(view["stage"])
     seats = view["seats"]
-    state = find_spec(view.game).new_state("standard", seats, {"turn_limit": view["turn_limit"]})
+    state = get_spec(view.game).new_state("standard", seats, {"turn_limit": view["turn_limit"]})
     assert isinstance(state, TargetState)  # what The Target's spec makes
     known_plays = {int(s): c for s, c in view["known_plays"].items()}
     played = list(view["played"]) if stage in PLAYING else []

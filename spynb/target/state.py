@@ -33,7 +33,8 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from spynb.engine import CHANCE_TURN, OVER, Action, IllegalActionError, LoggedState, State, Turn, View, find_spec
+from spynb.engine import CHANCE_TURN, OVER, Action, IllegalActionError, LoggedState, State, Turn, View
+from spynb.games import get_spec
 
 from .actions import (
     Assign, Counter, Deal, Discard, Draw, Evade, Pick, Play, Remove, Resolve, Reveal, TurnIn,
@@ -146,7 +147,7 @@ class TargetState(LoggedState):
         >>> s.stage, s.turn.seats, s.hands[1]
         (<Stage.PLAY: 'play'>, (1, 2, 3, 4), ['kevlar', 'mole', 'french', 'shot'])
         """
-        state = cls(find_spec(RULES.game), variant, seats, {"turn_limit": turn_limit})
+        state = cls(get_spec(RULES.game), variant, seats, {"turn_limit": turn_limit})
         state.stage, state.from_scenario = DEAL, True
         state.pile2, state.picks_left = {}, 0
         state.unused = dict(AFFILIATION_COUNTS)
