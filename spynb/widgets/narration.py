@@ -53,6 +53,11 @@ def turn_log(events: Iterable[tuple[Event | dict[str, Any], bool]]) -> list[dict
     return turns
 
 
+def _own_secret(event: Event, seat: int | None) -> bool:
+    """An event about the seat's own doing that only that seat sees."""
+    return seat is not None and event.actor == seat and event.seen_by == frozenset({seat})
+
+
 class Narration(BoardPart):
     """The narration and the log of a :class:`~spynb.widgets.play.BoardController` (mixed into it)."""
 
@@ -93,11 +98,14 @@ class Narration(BoardPart):
         super()._draw_part()
 
     def _narrate(self) -> dict[str, Any]:
-        """The last action told from the seat shown now, if another seat took it."""
+        """The last action told from the seat shown now, if another seat took it: what the seat shown saw of it,
+        but for the secrets of its own that the action brought out (its own face-down card, shown back to it
+        alone when a simultaneous turn resolves): the move told is the other seat's."""
         entry = self._told_entry()
         if entry is None:
             return {}
         seen = self._seen(self._game.state.events[entry.first_event:entry.last_event])
+        seen = [e for e in seen if not _own_secret(e, self.viewer)] or seen
         told = " ".join(e.text for e in seen[:NARRATED_EVENTS]) + (
             " (more in the event log)" if len(seen) > NARRATED_EVENTS else "")
         rules = list(dict.fromkeys(e.rule for e in seen[:NARRATED_EVENTS] if e.rule))
