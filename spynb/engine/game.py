@@ -46,6 +46,8 @@ class GameSpec:
     built in, :data:`ENGINE_OPTIONS`)."""
     seat_counts: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
     """Seat counts a variant is limited to, where it is (otherwise min..max)."""
+    variant_titles: Mapping[str, str] = field(default_factory=dict)
+    """What each variant is, in a few words, where a board offers it (a variant without one is shown by name)."""
     determinise: Callable[[View, random.Random], State] | None = field(default=None, repr=False)
     """Optional: a full state consistent with a seat's view, hidden parts sampled (for searching bots)."""
     evaluate: Callable[[State, int], float] | None = field(default=None, repr=False)

@@ -131,6 +131,7 @@ VARIANTS: dict[str, Variant] = {v.name: v for v in (
     Variant("simpler", "simpler game (four corner big pieces removed)", SIMPLER_BIG, THREE_COLOURS, (2,), "KL-10"),
     Variant("three-player", "three-player game", TWO_PLAYER_BIG, THREE_COLOURS, (3,), "KL-11"),
     Variant("four-player", "four-player team game", TWO_PLAYER_BIG, THREE_COLOURS, (4,), "KL-12"),
-    Variant("four-colours", "4-colour piece set (4/4/4/3)", TWO_PLAYER_BIG, FOUR_COLOURS, (2, 3, 4), "KL-1"),
+    Variant("four-colours", "four colours: the published 4-colour set, 4 + 4 + 4 + 3 small pieces", TWO_PLAYER_BIG,
+            FOUR_COLOURS, (2, 3, 4), "KL-1"),
 )}
 """The variants, default first.  With 4 seats play is in teams (KL-12) whatever the variant."""

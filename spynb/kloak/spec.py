@@ -59,6 +59,7 @@ SPEC = GameSpec(
     options=("turn_limit", "colours", "big_squares"),
     option_checks={"colours": colours_option, "big_squares": big_squares_option},
     seat_counts={name: variant.seat_counts for name, variant in VARIANTS.items()},
+    variant_titles={name: variant.title for name, variant in VARIANTS.items()},
     determinise=determinise,
     evaluate=evaluate,
     draw=MANIFEST.draw,

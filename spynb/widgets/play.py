@@ -165,8 +165,8 @@ class BoardController(BotPacing, Narration, SharedPositions, DeductionAid, Synce
     names: Field[list[str]]
     names = Field([], "Per seat: the name shown for it (text from users; the front end shows it as text only).")
     setup: Field[dict[str, Any]]
-    setup = Field({}, "The game and what a new game may choose: title, variants, seat counts per variant, bots, "
-                      "and the current seed, variant and seats.")
+    setup = Field({}, "The game and what a new game may choose: title, variants (and what each is), seat counts "
+                      "per variant, bots, and the current seed, variant and seats.")
     history: Field[dict[str, Any]]
     history = Field({}, "{length, review, can_undo, undo_note}: actions played, the step under review (-1 when "
                         "live), and whether undo may take the last move back.")
@@ -370,6 +370,7 @@ class BoardController(BotPacing, Narration, SharedPositions, DeductionAid, Synce
         spec = self._spec
         # no seed: with it, the game could be replayed and every hidden card seen
         return {"game": spec.name, "title": spec.title, "variants": list(spec.variants),
+                "variant_titles": {v: spec.variant_titles.get(v, v) for v in spec.variants},
                 "seat_counts": {v: list(spec.allowed_seats(v)) for v in spec.variants},
                 "bots": list(bot_names()), "opponent": OPPONENT, "variant": self._game.variant,
                 "seats": self._game.seats, "walkthrough": False}
