@@ -13,7 +13,7 @@ import random
 import pytest
 
 import spynb
-from spynb.engine import IllegalActionError, Record, SpynbError, State
+from spynb.engine import IllegalActionError, SpynbError, State
 from spynb.soak import LeakTally, check_no_leak_at, checks_leaks, replay_steps
 from tests.conftest import config_id, configurations, playout, random_step
 
@@ -195,7 +195,7 @@ def test_malformed_records_fail_with_a_message_saying_where(name: str) -> None:
     }
     for label, (text, where) in cases.items():
         with pytest.raises(SpynbError) as caught:
-            Record.from_json(text).replay()
+            spynb.load_record(text)
         assert where in str(caught.value), label
 
 
