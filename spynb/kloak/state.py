@@ -393,7 +393,8 @@ class KloakState(LoggedState):
     # -- doing a legal action ------------------------------------------------------
     def _apply(self, action: Action, seat: int | None) -> None:
         self.step += 1
-        self._cache = {}  # _forget, written out: this runs once an action
+        if self._cache:  # _forget, written out (this runs once an action), and only when there is something to forget
+            self._cache = {}
         self._DO[type(action)](self, action)
 
     def _place(self, action: Place) -> None:
