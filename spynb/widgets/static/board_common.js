@@ -450,14 +450,16 @@ export function citeRule(glossary, id) {
 /**
  * The ending, once the game is over (the `ending` trait, spynb/widgets/ending.py): "You won", "You lost" or
  * "Draw" for the person's seat, who won, why in one sentence with its rule, what each seat was where the game
- * hid it, and the seed with a button that deals the same game again.  Hidden while the game runs.
+ * hid it, and the seed with a button that deals the same game again (not in a walkthrough, which plays its
+ * script).  Hidden while the game runs.
  * @param {HTMLElement} box
  * @param {Ending} ending
  * @param {Record<string, any>} glossary
  * @param {(seat: number | null | undefined) => string} seatName
  * @param {Send} send
+ * @param {boolean} walking
  */
-function drawEnding(box, ending, glossary, seatName, send) {
+function drawEnding(box, ending, glossary, seatName, send, walking) {
   box.hidden = !ending.headline;
   if (!ending.headline) {
     box.replaceChildren();
@@ -472,7 +474,7 @@ function drawEnding(box, ending, glossary, seatName, send) {
     ending.reason ? h("p", { class: "spynb-play__reason-why" }, ending.reason, link ? " " : null, link) : null,
     roles.length ? h("p", { class: "spynb-play__roles" }, h("strong", { text: "Who was who: " }),
       roles.map(([seat, role]) => `${seatName(Number(seat))}: ${role}`).join("; "), ".") : null,
-    h("div", { class: "spynb-play__row" },
+    walking ? null : h("div", { class: "spynb-play__row" },
       button("end-again", "Play the same deal again", () => send({ kind: "new", seed: ending.seed }),
         { title: `A new game with seed ${ending.seed}: the same cards, the same bots` }),
       button("end-new", "New game", () => send({ kind: "new" })),
@@ -690,7 +692,8 @@ export function mountBoard(board, panels = []) {
       drawBotControls(frame.botbar, bots, model, walking);
       drawToolbar(tools, model, walking);
       drawError(frame.error, model.get("error") || {});
-      drawEnding(frame.ending, coverText ? {} : model.get("ending") || {}, model.get("glossary") || {}, seatName, send);
+      drawEnding(frame.ending, coverText ? {} : model.get("ending") || {}, model.get("glossary") || {}, seatName, send,
+        walking);
       frame.cover.hidden = !coverText;
       frame.recordBox.hidden = Boolean(coverText) || walking;
       frame.main.hidden = Boolean(coverText);
