@@ -1,9 +1,11 @@
 """The site's own static pages, written by the build beside the JupyterLite apps.
 
 * ``index.html``: the welcome page, at the site's root (it replaces
-  JupyterLite's redirect to the lab): the games with a picture of each board,
-  one *Start here* per game, the probability exercises, a teachers' corner (the
-  teacher's notes and answer key only where the edition ships them);
+  JupyterLite's redirect to the lab): first the games with a picture of each
+  board and one *Start here* per game (all in sight at 1366 × 900 without
+  scrolling), then how the site works, a live board to play at once, the
+  probability exercises, a teachers' corner (the teacher's notes and answer key
+  only where the edition ships them);
 * ``rules/index.html``: the rules page, one anchor per rule id
   (``spynb.rulespage``);
 * ``rules/taught.html``: what is taught where (``taught.py``);
@@ -178,17 +180,17 @@ def welcome_html(tracks: tuple[Track, ...], wheel: str = "", shipped: Container[
   <h1>Spy games to learn, play and count</h1>
   <p class="lede">Three tabletop spy games, each with its rules explained step by step, a board to play on against a
   bot, and exercises that work out the odds.</p>
-  <div class="how">
-    <h2>How this site works</h2>
+</header>
+<main>
+  <section aria-labelledby="games"><h2 id="games">Choose a game</h2>
+  <div class="cards">{"".join(_game_card(t, played) for t in games)}</div></section>
+  <section class="how" aria-labelledby="how">
+    <h2 id="how">How this site works</h2>
     <p>Every lesson is a notebook: text to read, with live Python cells. Python runs inside your browser, so there is
     nothing to install and nothing leaves your computer. Open a lesson and it runs by itself: a line at the foot of
     the window says how far Python has got, then its boards come to life and answer your clicks.</p>
-  </div>
-</header>
-<main>
+  </section>
   {welcome_board_html(tracks, wheel)}
-  <section aria-labelledby="games"><h2 id="games">Choose a game</h2>
-  <div class="cards">{"".join(_game_card(t, played) for t in games)}</div></section>
   {exercises}
   <section class="teachers" aria-labelledby="teachers"><h2 id="teachers">Teachers' corner</h2>
   <ul>

@@ -109,6 +109,7 @@ async function start() {
   const model = makeModel(values, (text) => handle(text));
   const board = document.createElement("div");
   board.className = "live-board__widget";
+  board.dataset.controls = "folded"; // a first visitor sees the board; the bots' speed, undo and the rest wait under More
   await front.default.render({ model, el: board });
   slot.replaceChildren(board);
   slot.classList.add("is-live");

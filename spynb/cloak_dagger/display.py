@@ -2,8 +2,30 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from spynb.engine import View
 from spynb.engine.wording import counted
+
+from .cards import CARD_NAMES, DOCUMENTS, owner_of
+
+
+def ending_reason(view: dict[str, Any]) -> dict[str, Any]:
+    """Why a won game ended, from its final view: the envelope the winner finished into and what made it win
+    (CD-8); {} for no winner (the board then says what the last event says).
+
+    >>> print(ending_reason({"winner": 2, "events": [{"kind": "win", "envelope": 8, "contents": "aeXYZ"}]})["reason"])
+    Envelope 8 holds the cloak of seat 2 with the secret plans, the private report and the coded message, and no other seat's cloak or dagger.
+    """
+    winner = view.get("winner")
+    won = next((e for e in reversed(view.get("events") or ()) if e.get("kind") == "win"), None)
+    if not winner or won is None:
+        return {}
+    contents = won.get("contents", "")
+    agents = " and the ".join(CARD_NAMES[c] for c in contents if owner_of(c) == winner) or "an agent of the winner"
+    documents = ", ".join(f"the {CARD_NAMES[d]}" for d in DOCUMENTS[:-1]) + f" and the {CARD_NAMES[DOCUMENTS[-1]]}"
+    return {"reason": f"Envelope {won.get('envelope')} holds the {agents} with {documents}, and no other seat's "
+                      "cloak or dagger.", "rule": "CD-8"}
 
 
 def _status(view: View) -> str:

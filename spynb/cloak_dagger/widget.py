@@ -24,6 +24,7 @@ from typing import Any, ClassVar
 
 from .actions import Take
 from .cards import CARD_NAMES, CUT_ORDER
+from .display import ending_reason
 from .svg import KINDS, card_face
 from spynb.widgets.fields import Field
 from spynb.widgets.play import BoardController, lazy_board
@@ -146,6 +147,9 @@ class CloakDaggerController(BoardController):
         if before.get("opened") != after.get("opened") and after.get("opened"):
             keys.append("opened")
         return keys
+
+    def ending_reason(self, view: dict[str, Any]) -> dict[str, Any]:
+        return ending_reason(view) or super().ending_reason(view)
 
 
 __getattr__ = lazy_board(__name__, CloakDaggerController)

@@ -9,11 +9,13 @@ an empty square.  Letters, not colours, so it reads the same to everyone.
 
 from __future__ import annotations
 
+from typing import Any
+
 from spynb.engine import View
 
 from .board import COLOUR_NAMES, FILES, RANKS
 
-__all__ = ["text_board", "status_line", "cell"]
+__all__ = ["text_board", "status_line", "cell", "ending_reason"]
 
 
 def _seats(seats: list[int]) -> str:
@@ -33,6 +35,23 @@ def status_line(view: View) -> str:
         lines = "; ".join(" ".join(line) for line in view["candidates"])
         return f"turn {view['turn_number']}: seat {mover} chooses which line scores: {lines}{extra}"
     return f"turn {view['turn_number']}: seat {mover} to move{extra}"
+
+
+def ending_reason(view: dict[str, Any]) -> dict[str, Any]:
+    """Why a won game ended, from its final view: the two lines the winning side scored (KL-9); {} for a draw
+    or a game still running (the board then says what the last event says).
+
+    >>> ending_reason({"winners": [1], "scores": {"1": [{"colour": "G", "squares": ["a1", "a2", "a3"]},
+    ...     {"colour": "O", "squares": ["c1", "c2", "c3"]}], "2": []}})["reason"]
+    'Two lines scored: a1 a2 a3 in bluish green and c1 c2 c3 in orange.'
+    """
+    winners = view.get("winners") or []
+    lines = [f"{' '.join(line['squares'])} in {COLOUR_NAMES.get(line['colour'], line['colour'])}"
+             for seat in winners for line in (view.get("scores") or {}).get(str(seat), [])]
+    if not lines:
+        return {}
+    return {"reason": f"Two lines scored: {' and '.join(lines)}." if len(lines) == 2
+            else f"Lines scored: {', '.join(lines)}.", "rule": "KL-9"}
 
 
 def cell(square: str, view: View, memory: dict[str, str | None] | None = None) -> str:

@@ -40,6 +40,7 @@ from typing import Any, ClassVar
 
 from spynb.engine import Game
 from .board import COLOUR_NAMES, PALETTE, SQUARES
+from .display import ending_reason
 from .memory import memory_aid
 from spynb.widgets.fields import Field
 from spynb.widgets.play import BoardController, lazy_board
@@ -279,6 +280,9 @@ class KloakController(BoardController):
         else:
             self.error = {}
             self.touch_move = on
+
+    def ending_reason(self, view: dict[str, Any]) -> dict[str, Any]:
+        return ending_reason(view) or super().ending_reason(view)
 
 
 __getattr__ = lazy_board(__name__, KloakController)

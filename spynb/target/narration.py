@@ -19,7 +19,7 @@ from spynb.engine.wording import counted, for_number, listed, seats
 
 from .cards import ATTACKS, HQS, TOKEN_FOR, describe
 
-__all__ = ["NARRATORS", "CITES", "direction_name"]
+__all__ = ["NARRATORS", "CITES", "direction_name", "winning_intel"]
 
 
 def direction_name(direction: int) -> str:
@@ -87,11 +87,26 @@ def _espionage(e: Event) -> str:
     return f"Step 3: {'; '.join(parts)}."
 
 
+NUMBER_WORDS = {3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
+
+
+def winning_intel(team: str, intel: Iterable[tuple[str, str]]) -> str:
+    """What won, as a clause: "Intel A, Intel A and Dirty Intel A are at the KGB HQ"; "three Dirty Intel are
+    deposited (Dirty Intel B at the KGB HQ, Dirty Intel A and Dirty Intel D at the CIA HQ)" (three or more win)."""
+    by_hq = {hq: [card for at, card in intel if at == hq] for hq in HQS}
+    places = [f"{_names(cards)} at the {hq} HQ" for hq, cards in by_hq.items() if cards]
+    if team == "double-agent":
+        count = sum(len(cards) for cards in by_hq.values())
+        return (f"{NUMBER_WORDS.get(count, str(count))} Dirty Intel are deposited ({', '.join(places)})" if places
+                else "three Dirty Intel are deposited")
+    cards = by_hq.get(team.upper())
+    return (f"{_names(cards)} are at the {team.upper()} HQ" if cards
+            else f"three Intel of one letter are at the {team.upper()} HQ")
+
+
 def _win(e: Event) -> str:
     team = e.get("team")
-    why = ("three Dirty Intel are deposited" if team == "double-agent"
-           else f"three Intel of one letter are at the {team.upper()} HQ")
-    return f"The {describe(team)} side wins: {why}. Winners: {seats(e.get('winners'))}."
+    return f"The {describe(team)} side wins: {winning_intel(team, e.get('intel') or ())}. Winners: {seats(e.get('winners'))}."
 
 
 def _movement(e: Event) -> str:

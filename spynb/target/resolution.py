@@ -131,18 +131,24 @@ def check_win(state: TargetState) -> None:
     in_game = set(state.affiliation[1:])
     dirty = sum(c in DIRTY for cards in state.deposits.values() for c in cards)
     team = ""
+    intel: tuple[tuple[str, str], ...] = ()
     if "double-agent" in in_game and dirty >= 3:
         team = "double-agent"
+        intel = tuple((hq, c) for hq in HQS for c in state.deposits[hq] if c in DIRTY)
     else:
         for hq in HQS:
             letters = [letter_of(c) for c in state.deposits[hq]]
-            if any(letters.count(x) >= 3 for x in set(letters)):
+            won = {x for x in letters if letters.count(x) >= 3}
+            if won:
                 team = hq.lower()
+                intel = tuple((hq, c) for c in state.deposits[hq] if letter_of(c) in won)
     if not team:
         return
     state.win_team = team
     state._end_game(tuple(s for s in range(1, state.seats + 1) if state.affiliation[s] == team))
-    state._log("win", None, None, ("team", team), ("winners", state.winners))
+    # the game is over: the winning Intel and every affiliation are shown to all (the view reveals them)
+    state._log("win", None, None, ("team", team), ("winners", state.winners), ("intel", intel),
+               ("affiliations", tuple(state.affiliation[1:])))
 
 
 def movement(state: TargetState) -> None:

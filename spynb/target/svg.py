@@ -130,6 +130,8 @@ def _seat(view: View, seat: int, x: float, y: float) -> list[str]:
         affiliation = view["affiliation"]
     elif key in view["shown_to_me"]:
         affiliation = view["shown_to_me"][key]
+    elif key in view.data.get("affiliations", {}):  # the game is won: every affiliation is shown
+        affiliation = view["affiliations"][key]
     tokens, front = view["tokens"][key], view["front"][key]
     label = (f"seat {seat}{' (you)' if view.seat == seat else ''}: {view['hand_sizes'][key]} cards"
              f"{', ' + describe(affiliation) if affiliation else ''}"

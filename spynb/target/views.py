@@ -2,8 +2,8 @@
 
 A view is the face-up table (:func:`public_view`, the same for every seat and built once per position),
 the last events the seat saw, and what the seat alone knows (:func:`seat_view`): its affiliation, its hand,
-the plays it may know (its own, face-up plays, plays shown to it) and the colours Outed showed it.  The
-omniscient view, for teaching, adds every hidden thing and is labelled so.  Nothing else of the state
+the plays it may know (its own, face-up plays, plays shown to it) and the colours Outed showed it.  Once a
+side has won, the win shows everyone every affiliation (:func:`ending_part`).  The omniscient view, for teaching, adds every hidden thing and is labelled so.  Nothing else of the state
 reaches a seat: this module is the whole list to audit for leaks.
 
 >>> import spynb
@@ -21,15 +21,15 @@ from typing import TYPE_CHECKING, Any
 
 from spynb.engine import FrozenDict, View, freeze
 
-from .cards import DECKS, sort_cards
-from .narration import direction_name
+from .cards import DECKS, describe, sort_cards
+from .narration import direction_name, winning_intel
 from .resolution import next_marker
 from .stages import PLAYING, RESOLVING, STAGE_RULES, STAGE_TITLES, Stage
 
 if TYPE_CHECKING:
     from .state import TargetState
 
-__all__ = ["seat_view", "public_view", "RECENT_EVENTS"]
+__all__ = ["seat_view", "public_view", "ending_part", "RECENT_EVENTS"]
 
 RECENT_EVENTS = 6
 """How many of this turn's events a view carries."""
@@ -107,6 +107,22 @@ def public_view(state: TargetState) -> dict[str, Any]:
         "language_pass": tuple(state.language_pass),
         "winner": state.win_team or None,
         "winners": state.winners,
+        **ending_part(state),
+    }
+
+
+def ending_part(state: TargetState) -> dict[str, Any]:
+    """Once a side has won (TG-14), what the win showed everyone (its event says it): every seat's affiliation,
+    and an ``ending``: why in one sentence (which Intel, where), the rule, the side, each seat's affiliation."""
+    if not state.win_team:
+        return {}
+    team, seats = state.win_team, range(1, state.seats + 1)
+    won = next((e for e in reversed(state.events) if e.kind == "win"), None)
+    why = winning_intel(team, won.get("intel") or () if won else ())
+    return {
+        "affiliations": FrozenDict((str(s), state.affiliation[s]) for s in seats),
+        "ending": freeze({"reason": f"{why[0].upper()}{why[1:]}.", "rule": "TG-14", "side": f"the {describe(team)} side",
+                          "roles": {str(s): describe(state.affiliation[s]) for s in seats}}),
     }
 
 

@@ -16,7 +16,7 @@ a notebook (the site's welcome page does).  In a notebook, the anywidget
 made a synced trait; ``spynb.widgets.play.PlayBoard`` still names it.
 
 The front end: ``static/board_common.js`` (frame, toolbar, hot-seat cover,
-undo and review, new game, save and load, the event log) around the game's
+undo and review, new game, save and load, the ending, the event log) around the game's
 ``static/<game>.js``, with the board's extra panels (``PANELS``: the
 walkthrough player's, see :mod:`spynb.widgets.walkthrough_player`), linked
 into the widget's one module by :func:`spynb.widgets.frontend.board_module`.
@@ -42,7 +42,9 @@ seat being shown something new — a chance outcome, a card drawn or looked
 at, another seat's move — and never across a passing of the device.  The
 omniscient teaching view has seen everything, so there undo is free.
 *Review* (step back / forward) shows the shown seat's own view at an earlier
-step, which can only hold less than it knows now.
+step, which can only hold less than it knows now.  Once the game is over its
+final position stays, told in the ``ending`` field (:mod:`spynb.widgets.ending`),
+and undo only steps back through it, as review.
 """
 
 from __future__ import annotations
@@ -55,11 +57,13 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeGuard
 from ..engine import Action, Event, Game, Record, RecordError, SpynbError
 from ..rulespage import rule_links
 from .aid import DeductionAid
+from .ending import GameEnding
 from .fields import Field, Synced
 from .narration import Narration
 from .pacing import BotPacing
 from .records import SharedPositions
 from .refusals import refusal, refusal_for
+from .wire import is_null
 
 if TYPE_CHECKING:
     from ..bots.base import Bot
@@ -103,7 +107,7 @@ class _Entry:
         self.first_event, self.last_event = first_event, last_event
 
 
-class BoardController(BotPacing, Narration, SharedPositions, DeductionAid, Synced):
+class BoardController(BotPacing, Narration, SharedPositions, DeductionAid, GameEnding, Synced):
     """A live board's logic for one game: seats played by people (hot-seat) or bots, one view shown at a time.
 
     Plain Python (no IPython, ipywidgets or traitlets): it takes the front end's
@@ -367,13 +371,14 @@ class BoardController(BotPacing, Narration, SharedPositions, DeductionAid, Synce
     def _setup_data(self) -> dict[str, Any]:
         from ..bots import bot_names
 
-        spec = self._spec
-        # no seed: with it, the game could be replayed and every hidden card seen
+        spec, game = self._spec, self._game
+        # the seed only once the game is over: with it, a running game could be replayed and every hidden card seen
         return {"game": spec.name, "title": spec.title, "variants": list(spec.variants),
                 "variant_titles": {v: spec.variant_titles.get(v, v) for v in spec.variants},
                 "seat_counts": {v: list(spec.allowed_seats(v)) for v in spec.variants},
-                "bots": list(bot_names()), "opponent": OPPONENT, "variant": self._game.variant,
-                "seats": self._game.seats, "walkthrough": False}
+                "bots": list(bot_names()), "opponent": OPPONENT, "variant": game.variant,
+                "seats": game.seats, "walkthrough": False,
+                "seed": game.seed if game.over and self._shared is None else None}
 
     # -- hooks for each game's board ----------------------------------------------------------
     def changed_keys(self, before: dict[str, Any], after: dict[str, Any]) -> list[str]:
@@ -440,6 +445,8 @@ class BoardController(BotPacing, Narration, SharedPositions, DeductionAid, Synce
 
     def _undo_check(self) -> tuple[bool, str]:
         entries, game = self._entries, self._game
+        if game.over and self._review != 0 and entries:
+            return True, "The game is over: Undo steps back through it to review it; nothing is taken back."
         humans = [i for i, e in enumerate(entries) if e.human]
         if not humans:
             return False, "There is no move of yours to take back."
@@ -470,8 +477,12 @@ class BoardController(BotPacing, Narration, SharedPositions, DeductionAid, Synce
         return event.kind in self.REVEALS_TO_ACTOR
 
     def undo(self) -> bool:
-        """Take back the last human move and the bots' moves after it, if nothing is revealed by it."""
+        """Take back the last human move and the bots' moves after it, if nothing is revealed by it; once the
+        game is over, step back one step to review it instead (the result stands)."""
         ok, note = self._undo_check()
+        if ok and self._game.over:
+            at = self._review if self._review >= 0 else len(self._game.actions)
+            return self.review(at - 1)
         if not ok or self._review >= 0:
             self.error = refusal(note if not ok else "Return to the live game before undoing.", kind="undo")
             return False
@@ -621,7 +632,8 @@ class BoardController(BotPacing, Narration, SharedPositions, DeductionAid, Synce
         self.review(content.get("step"))
 
     def _new_message(self, content: dict[str, Any]) -> None:
-        options = {k: content.get(k) for k in ("seed", "variant", "seats", "players", "names") if k in content}
+        options = {k: content.get(k) for k in ("seed", "variant", "seats", "players", "names")
+                   if k in content and not is_null(content.get(k))}
         listed = [key for key in ("players", "names") if key in options and not isinstance(options[key], list)]
         if listed:
             self.error = refusal(f"{listed[0]} must be a list", kind="setup")

@@ -8,8 +8,14 @@ the old value (the bots' timer kept ticking after a bot's turn ended, and each
 tick's refusal replaced the learner's).  A seat trait therefore travels as
 ``0`` for "no seat" (seats count from 1); in Python it stays ``None``.
 
+The other way, a message's JavaScript ``null`` arrives in that kernel as
+Pyodide's ``jsnull``, not ``None``: :func:`is_null` knows both, so a front end's
+"nothing chosen" (an empty Seed box) reads as the setting left out.
+
 >>> seat_to_json(None, None), seat_to_json(3, None)
 (0, 3)
+>>> is_null(None), is_null(0), is_null("")
+(True, False, False)
 """
 
 from __future__ import annotations
@@ -19,7 +25,13 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     import traitlets
 
-__all__ = ["seat_to_json", "seat_trait"]
+__all__ = ["is_null", "seat_to_json", "seat_trait"]
+
+
+def is_null(value: object) -> bool:
+    """Whether a value from a message is JavaScript's ``null``: ``None``, or Pyodide's ``jsnull`` (its type is
+    ``JsNull``; nothing is imported, so this runs outside Pyodide too)."""
+    return value is None or type(value).__name__ == "JsNull"
 
 
 def seat_to_json(seat: int | None, _widget: Any) -> int:

@@ -65,6 +65,24 @@ def test_the_site_address_shows_the_welcome_page(welcome, site_url):
     assert welcome.context.guard.refused == [], "requests left 127.0.0.1"
 
 
+def test_a_first_visitor_sees_the_three_games_and_their_start_here_without_scrolling(browser, site_url):
+    """At 1366 × 900 the games' cards, each with its picture, title and Start here, are all in sight on arrival."""
+    page = browser.new_page(viewport={"width": 1366, "height": 900})
+    try:
+        page.goto(site_url, wait_until="domcontentloaded")
+        page.get_by_role("heading", level=1).wait_for()
+        starts = page.locator("a.start")
+        assert starts.count() == len(GAMES)
+        for start in starts.all():
+            box = start.bounding_box()
+            assert box and box["y"] >= 0 and box["y"] + box["height"] <= 900, box
+            assert start.is_visible()
+        assert page.evaluate("() => window.scrollY") == 0
+        save_screenshot(page, "welcome-first-screen-1366")
+    finally:
+        page.close()
+
+
 def test_the_welcome_page_has_no_serious_accessibility_violations(welcome):
     assert axe_violations(welcome, "body") == []
 

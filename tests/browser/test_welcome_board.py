@@ -32,6 +32,16 @@ document.addEventListener('DOMContentLoaded', () => {
     new MutationObserver(note).observe(status, {childList: true, characterData: true, subtree: true});
 });"""
 
+#: where the page's parts sit (from the page's top, in pixels): each game's Start here, the live board, and
+#: what follows it
+LAYOUT = """() => {
+    const top = (el) => Math.round(el.getBoundingClientRect().top + window.scrollY);
+    const board = document.getElementById('live-board');
+    return {starts: [...document.querySelectorAll('a.start')].map(top), board: top(board),
+            height: Math.round(board.getBoundingClientRect().height),
+            after: top(board.closest('section').nextElementSibling)};
+}"""
+
 #: the stages the status line names while Python starts (lite/welcome_host.js), in order
 STAGES = ("Starting Python in your browser…", "Loading the game…", "Setting up the board…")
 
@@ -56,10 +66,12 @@ def welcome(browser, site_url):
     page.goto(site_url, wait_until="domcontentloaded")
     picture = page.locator("#live-board .live-picture svg")
     shown_at_once = picture.is_visible() and "Python" in page.locator("#live-status").inner_text()
+    layout_before = page.evaluate(LAYOUT)
     save_screenshot(page, "welcome-board-picture")
     page.wait_for_function("() => window.spynbWelcome && (window.spynbWelcome.ready || window.spynbWelcome.error)",
                            timeout=LIVE_TIMEOUT, polling=250)
     page.guard, page.errors, page.shown_at_once = guard, errors, shown_at_once
+    page.layout_before, page.layout_live = layout_before, page.evaluate(LAYOUT)
     yield page
     context.close()
 
@@ -75,6 +87,30 @@ def test_the_picture_shows_at_once_and_the_board_becomes_live(welcome):
     assert welcome.locator(".spynb-play__status").inner_text() == "Your turn: Seat 1."
     assert python(welcome, f"sorted(m for m in {WIDGET_STACK!r} if m in __import__('sys').modules)") == []
     save_screenshot(welcome, "welcome-board-live-desktop")
+
+
+def test_going_live_does_not_move_the_page(welcome):
+    """The picture holds the live board's place: nothing on the page moves when the board comes to life."""
+    assert welcome.layout_live == welcome.layout_before
+
+
+def test_the_advanced_controls_wait_under_more(welcome):
+    """A first visitor sees the board; the bots' speed, the teaching view, undo, review and links are folded under
+    one More, which opens them."""
+    board = welcome.locator("#live-board .spynb-play")
+    more = board.locator("details.spynb-play__more")
+    assert more.count() == 1 and more.get_attribute("open") is None
+    assert more.locator("summary").inner_text().startswith("More")
+    tools = [board.locator(f'[data-key="{key}"]') for key in ("tool-teaching", "tool-undo", "tool-back", "bots-fast")]
+    assert not any(tool.is_visible() for tool in tools)
+    assert board.locator(".spynb-play__logbox").get_attribute("open") is None
+    more.locator("summary").click()
+    try:
+        assert all(tool.is_visible() for tool in tools)
+        save_screenshot(welcome, "welcome-board-more-open")
+    finally:
+        more.locator("summary").click()
+    assert not tools[0].is_visible()
 
 
 def test_an_illegal_click_shows_why_and_changes_nothing(welcome):

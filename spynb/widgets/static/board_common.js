@@ -8,7 +8,12 @@
 // the label of whose view is shown, the status, the toolbar (teaching view,
 // undo, step back and forward, a link to the position, new game, save and load),
 // the bots' pace (Step, Slow, Fast, Stop) and the narration of their last move,
-// the hot-seat cover, the error box and the event log.
+// the hot-seat cover, the error box, the ending (who won and why, from the
+// `ending` trait) and the event log.
+//
+// A host that greets first visitors (the site's welcome page) marks the element
+// it renders into with data-controls="folded": the bots' pace, the toolbar and
+// the link box then sit under one "More" until wanted, and the log starts closed.
 //
 // Bots: Python plays one bot action per {kind: "bot", at: <actions so far>}
 // message.  While the pace is slow or fast and a bot is to move (the trait
@@ -29,7 +34,7 @@
 
 import { batched, button, focusedKey, h, refocus, ruleLink, watch } from "./dom.js";
 
-/** @import { BoardError, BoardTraits, LogTurn, Model, Setup } from "./traits.js" */
+/** @import { BoardError, BoardTraits, Ending, LogTurn, Model, Setup } from "./traits.js" */
 
 /**
  * What a game's drawing gets on each redraw.
@@ -85,6 +90,7 @@ import { batched, button, focusedKey, h, refocus, ruleLink, watch } from "./dom.
  * @property {HTMLElement} linkBox
  * @property {HTMLElement} panels
  * @property {HTMLElement} error
+ * @property {HTMLElement} ending
  * @property {HTMLElement} cover
  * @property {HTMLElement} main
  * @property {HTMLElement} log
@@ -100,13 +106,16 @@ const PACE_MS = { slow: 1500, fast: 300 };
 
 /** The traits whose change redraws the board (a game adds its own). */
 const REDRAW_TRAITS = ["view", "legal", "status", "error", "cover", "history", "changed", "teaching",
-  "names", "glossary", "pace", "thinking", "narration", "log", "players"];
+  "names", "glossary", "pace", "thinking", "narration", "log", "players", "ending"];
 
 /** The traits whose change redraws the new-game form. */
 const SETUP_TRAITS = ["setup", "players", "names"];
 
-/** @returns {Frame} the frame's elements, not yet filled in */
-function buildFrame() {
+/**
+ * @param {boolean} folded the advanced controls under one "More", the log closed (data-controls="folded")
+ * @returns {Frame} the frame's elements, not yet filled in
+ */
+function buildFrame(folded) {
   const label = h("h3", { class: "spynb-play__label" });
   const role = h("p", { class: "spynb-play__role" });
   const status = h("p", { class: "spynb-play__status", "aria-live": "polite" });
@@ -124,17 +133,21 @@ function buildFrame() {
     linkBox: h("div", { class: "spynb-play__linkbox", hidden: true }),
     panels: h("div", { class: "spynb-play__panels" }),
     error: h("div", { class: "spynb-play__error", role: "alert" }),
+    ending: h("section", { class: "spynb-play__ending", "aria-label": "How the game ended", hidden: true }),
     cover: h("div", { class: "spynb-play__cover" }),
     main: h("div", { class: "spynb-play__main" }),
-    log: h("details", { class: "spynb-play__logbox", open: true },
+    log: h("details", { class: "spynb-play__logbox", open: !folded },
       h("summary", { text: "What happened: the log, turn by turn" }), logList),
     logList,
     setupBox: h("details", { class: "spynb-play__setup" }),
     recordBox: h("details", { class: "spynb-play__record" }),
   };
   const header = h("header", { class: "spynb-play__header" }, label, role, status, narration, legend);
-  frame.root.append(header, frame.botbar, frame.toolbar, frame.linkBox, frame.panels, frame.error, frame.cover,
-    frame.main, frame.log, frame.setupBox, frame.recordBox);
+  const controls = [frame.botbar, frame.toolbar, frame.linkBox];
+  frame.root.append(header, ...(folded ? [h("details", { class: "spynb-play__more" },
+    h("summary", { text: "More: bot speed, teaching view, undo, review, links" }), ...controls)]
+    : controls), frame.panels, frame.error, frame.ending, frame.cover, frame.main, frame.log, frame.setupBox,
+  frame.recordBox);
   return frame;
 }
 
@@ -317,6 +330,18 @@ function buildRecordBox(recordBox, send) {
 }
 
 /**
+ * The seed a new-game message carries: none when the box is empty (Python draws one; a null would arrive
+ * in JupyterLite's kernel as Pyodide's jsnull), a number when it is digits, else the text (Python refuses it).
+ * @param {string} text what the Seed box holds
+ * @returns {{ seed?: number | string }}
+ */
+function seedChosen(text) {
+  const seed = text.trim();
+  if (!seed) return {};
+  return { seed: /^\d+$/.test(seed) ? Number(seed) : seed };
+}
+
+/**
  * The seat rows of the new-game form: a name and who plays, for each of `count` seats.
  * @param {number} count
  * @param {Setup} setup
@@ -369,13 +394,16 @@ function drawSetup(frame, model, send) {
   const start = button("setup-start", "Start a new game", () => {
     const nameInputs = /** @type {HTMLInputElement[]} */ ([...rows.querySelectorAll("input[data-name]")]);
     const playerInputs = /** @type {HTMLSelectElement[]} */ ([...rows.querySelectorAll("select[data-player]")]);
-    send({ kind: "new", seed: /^\d+$/.test(seed.value.trim()) ? Number(seed.value) : seed.value.trim() || null,
-      variant: variant.value, seats: Number(seats.value),
+    send({ kind: "new", ...seedChosen(seed.value), variant: variant.value, seats: Number(seats.value),
       names: nameInputs.map((i) => i.value), players: playerInputs.map((i) => i.value) });
   });
+  const seedNote = typeof setup.seed === "number"
+    ? `This game's seed: ${setup.seed}. Type it in the Seed box to deal the same game again.`
+    : "Seed left empty: a random one, shown when the game ends so that it can be played again.";
   frame.setupBox.replaceChildren(h("summary", { text: "New game" }),
     h("div", { class: "spynb-play__row" },
       h("label", {}, "Seed ", seed), h("label", {}, "Variant ", variant), h("label", {}, "Seats ", seats)),
+    h("p", { class: "spynb-play__hint", dataset: { key: "seed-note" }, text: seedNote }),
     rows, start);
   fillSeats();
 }
@@ -417,6 +445,41 @@ function drawHeader(frame, model, seatName) {
  */
 export function citeRule(glossary, id) {
   return id ? ruleLink((glossary.rules || {})[id] || { rule: id }, "spynb-play__rule") : null;
+}
+
+/**
+ * The ending, once the game is over (the `ending` trait, spynb/widgets/ending.py): "You won", "You lost" or
+ * "Draw" for the person's seat, who won, why in one sentence with its rule, what each seat was where the game
+ * hid it, and the seed with a button that deals the same game again (not in a walkthrough, which plays its
+ * script).  Hidden while the game runs.
+ * @param {HTMLElement} box
+ * @param {Ending} ending
+ * @param {Record<string, any>} glossary
+ * @param {(seat: number | null | undefined) => string} seatName
+ * @param {Send} send
+ * @param {boolean} walking
+ */
+function drawEnding(box, ending, glossary, seatName, send, walking) {
+  box.hidden = !ending.headline;
+  if (!ending.headline) {
+    box.replaceChildren();
+    return;
+  }
+  box.dataset.outcome = ending.outcome || "over";
+  const roles = Object.entries(ending.roles || {});
+  const link = citeRule(glossary, ending.rule);
+  box.replaceChildren(...[
+    h("h4", { class: "spynb-play__headline", text: ending.headline }),
+    h("p", { class: "spynb-play__winners", text: ending.winners || "" }),
+    ending.reason ? h("p", { class: "spynb-play__reason-why" }, ending.reason, link ? " " : null, link) : null,
+    roles.length ? h("p", { class: "spynb-play__roles" }, h("strong", { text: "Who was who: " }),
+      roles.map(([seat, role]) => `${seatName(Number(seat))}: ${role}`).join("; "), ".") : null,
+    walking ? null : h("div", { class: "spynb-play__row" },
+      button("end-again", "Play the same deal again", () => send({ kind: "new", seed: ending.seed }),
+        { title: `A new game with seed ${ending.seed}: the same cards, the same bots` }),
+      button("end-new", "New game", () => send({ kind: "new" })),
+      h("span", { class: "spynb-play__hint", text: `Seed ${ending.seed}. Step back to review the game.` })),
+  ].filter((part) => part !== null));
 }
 
 /**
@@ -606,7 +669,7 @@ export function mountBoard(board, panels = []) {
     const model = /** @type {Model<BoardTraits>} */ (/** @type {unknown} */ (gameModel));
     /** @type {Record<string, any>} */
     const memo = {};
-    const frame = buildFrame();
+    const frame = buildFrame(el.closest("[data-controls='folded']") !== null);
     el.append(frame.root);
     /** @type {Send} */
     const send = (content) => model.send(content);
@@ -629,6 +692,8 @@ export function mountBoard(board, panels = []) {
       drawBotControls(frame.botbar, bots, model, walking);
       drawToolbar(tools, model, walking);
       drawError(frame.error, model.get("error") || {});
+      drawEnding(frame.ending, coverText ? {} : model.get("ending") || {}, model.get("glossary") || {}, seatName, send,
+        walking);
       frame.cover.hidden = !coverText;
       frame.recordBox.hidden = Boolean(coverText) || walking;
       frame.main.hidden = Boolean(coverText);

@@ -1,7 +1,7 @@
 // spynb boards: the types of what the front end receives, checked by tsc.
 //
-// The traits of a board (spynb/widgets/play.py and the mixins pacing.py and
-// narration.py; each trait's help there says more) and the model that holds
+// The traits of a board (spynb/widgets/play.py and the mixins pacing.py,
+// narration.py and ending.py; each trait's help there says more) and the model that holds
 // them.  A game's module adds its own view (CloakDaggerView, KloakView,
 // TargetView) and traits (KLOAK's touch-move), a panel's module its own traits
 // (walkthrough.js).  This module holds types only: nothing links it into a
@@ -58,6 +58,7 @@
  * @property {string} variant
  * @property {number} seats
  * @property {boolean} walkthrough
+ * @property {number | null} [seed]                   the game's seed, once it is over (null while it runs)
  */
 
 /**
@@ -66,6 +67,18 @@
  * @property {number} review       the step under review, -1 when live
  * @property {boolean} can_undo
  * @property {string} undo_note
+ */
+
+/**
+ * How the game ended (spynb/widgets/ending.py); {} while it runs.
+ * @typedef Ending
+ * @property {"won" | "lost" | "draw" | "over"} [outcome]   for the person's seat ("over": no single person)
+ * @property {string} [headline]     "You won", "You lost", "Draw", or who won
+ * @property {string} [winners]      the winning seats by name, and the side where the game has sides
+ * @property {string} [reason]       why, in one sentence
+ * @property {string} [rule]         the rule the reason applies, or ""
+ * @property {Record<string, string>} [roles]   seat -> what it was, where the game hid it until the end
+ * @property {number} [seed]         deals the same game again
  */
 
 /**
@@ -129,6 +142,7 @@
  * @property {Narrated} narration
  * @property {LogTurn[]} log
  * @property {Aid} aid                the deduction aid's panel, {} while closed (boards whose game has an aid)
+ * @property {Ending} ending          who won and why, once the game is over; {} while it runs
  */
 
 export {};
