@@ -132,7 +132,7 @@ class BoardController(BotPacing, Narration, SharedPositions, DeductionAid, GameE
     ('notation', True)
     >>> board.handle({"kind": "touch", "square": "a1"})
     >>> board.error, board.touched, sorted(heard[-1]["state"])
-    ({}, 'a1', ['error', 'touched'])
+    ({}, 'a1', ['error', 'reach', 'touched'])
 
     :raises SpynbError: from the constructor, for players or names that do not fit the game.
     """

@@ -6,7 +6,7 @@ import random
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from spynb.engine import CHANCE_TURN, OVER, Action, Event, History, IllegalActionError, State, Turn, View
+from spynb.engine import CHANCE_TURN, OVER, Action, IllegalActionError, LoggedState, Turn, View
 
 from .actions import CARDS, Bet, Deal
 from .rules import RULES
@@ -26,7 +26,7 @@ _FACING_A_BET = (Bet("call"), Bet("fold"))
 _TURNS = {1: Turn((1,)), 2: Turn((2,))}
 
 
-class KuhnState(State):
+class KuhnState(LoggedState):
     """A hand of Kuhn poker: ``cards[0]`` is seat 1's card, ``moves`` the betting so far.
 
     >>> import spynb
@@ -37,25 +37,24 @@ class KuhnState(State):
     ((1,), 4)
     """
 
+    NARRATORS = NARRATORS
+    CITES = CITES
+
     def __init__(self, spec: GameSpec, variant: str, seats: int, options: Mapping[str, Any]) -> None:
-        self.spec, self.variant, self.seats = spec, variant, seats
-        self.turn_limit: int | None = options.get("turn_limit")
+        super().__init__(spec, variant, seats, options)
         self.cards: list[str] = []
         self.moves: list[str] = []
         self.shown = False
         """Whether the showdown showed both cards (KP/Showdown.1)."""
-        self.winner = 0
         self.stopped = False
         """Whether the turn limit ended the hand (KP-3)."""
-        self.step = 0
-        self._history = History(NARRATORS, cites=CITES)
 
     # -- whose move ---------------------------------------------------------------------------
     @property
     def turn(self) -> Turn:
         if len(self.cards) < self.seats:
             return CHANCE_TURN
-        if self.winner or self.stopped:
+        if self.winners or self.stopped:
             return OVER
         return _TURNS[len(self.moves) % 2 + 1]  # seat 1 first, then in turn (KP-1)
 
@@ -91,25 +90,31 @@ class KuhnState(State):
         if isinstance(action, Deal):
             self.cards.append(action.card)
             dealt = len(self.cards)
-            self._log("deal", dealt, frozenset((dealt,)), card=action.card)
+            self._log("deal", dealt, frozenset((dealt,)), ("card", action.card))
             self._log("dealt", dealt, None)
             return
         assert isinstance(action, Bet) and seat is not None
         self.moves.append(action.word)
-        self._log(action.word, seat, None, pot=self.pot)
+        self._log(action.word, seat, None, ("pot", self.pot))
         if action.word == "fold":
-            self.winner = 3 - seat
-            self._log("fold_win", self.winner, None, pot=self.pot)
+            self._end_game((3 - seat,))
+            self._log("fold_win", self.winner, None, ("pot", self.pot))
         elif action.word == "call" or self.moves == ["check", "check"]:
             self.shown = True
-            self.winner = 1 + (CARDS.index(self.cards[1]) > CARDS.index(self.cards[0]))
-            self._log("showdown", self.winner, None, cards=tuple(self.cards), pot=self.pot)
+            self._end_game((1 + (CARDS.index(self.cards[1]) > CARDS.index(self.cards[0])),))
+            self._log("showdown", self.winner, None, ("cards", tuple(self.cards)), ("pot", self.pot))
         elif self.turn_limit is not None and len(self.moves) >= self.turn_limit:
             self.stopped = True
-            self._log("limit", None, None, limit=self.turn_limit)
+            self._log("limit", None, None, ("limit", self.turn_limit))
 
-    def _log(self, kind: str, actor: int | None, seen_by: frozenset[int] | None, **facts: Any) -> None:
-        self._history.entries.append((self.step, kind, actor, seen_by, (("turn", len(self.moves)), *facts.items())))
+    def _when(self) -> tuple[tuple[str, Any], ...]:
+        return (("turn", len(self.moves)),)
+
+    def _set_over(self) -> None:
+        """Nothing more to set: the turn reads the winners."""
+
+    def _copy_parts(self, other: KuhnState) -> None:
+        other.cards, other.moves = self.cards[:], self.moves[:]
 
     def _explain_illegal(self, action: Action, seat: int) -> IllegalActionError:
         if not isinstance(action, Bet):
@@ -118,20 +123,11 @@ class KuhnState(State):
             return RULES.illegal("KP-4", f"After a bet you call or fold: there is no {action.word} now", action)
         return RULES.illegal("KP-4", f"There is no bet to {action.word} to: check or bet", action)
 
-    def clone(self) -> KuhnState:
-        other = object.__new__(KuhnState)
-        other.__dict__.update(self.__dict__)
-        other.cards, other.moves, other._history = self.cards[:], self.moves[:], self._history.copy()
-        return other
-
     # -- knowledge ----------------------------------------------------------------------------
     @property
-    def events(self) -> tuple[Event, ...]:
-        return tuple(self._history.events())
-
-    @property
-    def winners(self) -> tuple[int, ...]:
-        return (self.winner,) if self.winner else ()
+    def winner(self) -> int:
+        """The seat that won the hand, or 0."""
+        return self.winners[0] if self.winners else 0
 
     def view(self, seat: int | None) -> View:
         from .views import view_of
@@ -143,8 +139,7 @@ class KuhnState(State):
         hidden = [index for index in range(len(self.cards)) if index + 1 != seat and not self.shown]
         if not hidden:
             return None
-        other = self.clone()
-        other._history = self._history.seen_by(seat)
+        other = self._copy_seen_by(seat)
         own = self.cards[seat - 1:seat]
         for index in hidden:
             other.cards[index] = rng.choice([card for card in CARDS if card not in own])
