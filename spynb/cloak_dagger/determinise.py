@@ -3,7 +3,9 @@
 A bot may not read the true state.  :func:`determinise` builds a full state
 from a seat's view alone: what the note list records stays where it was
 seen, and every card the seat cannot place is dealt at random among the
-places it might be.  :func:`evaluate` scores a position for a seat.
+places it might be: an envelope whose note is not complete, or one a rival
+may have finished into, unseen, since the seat's last look (CD-4, CD-7).
+:func:`evaluate` scores a position for a seat.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from spynb.engine import View
 from spynb.games import get_spec
 
 from .cards import DOCUMENTS, ENVELOPES, STACK_COUNTS, agents_of, owner_of, sort_cards
-from .notes import Notebook
+from .notes import HiddenFinish, Notebook, hidden_finishes
 from .rules import RULES
 from .state import DECIDE, SELECT, CloakDaggerState
 
@@ -58,10 +60,12 @@ def determinise(view: View, rng: random.Random) -> CloakDaggerState:
                 envelopes[e] += card
                 if e != now:
                     noted.append((note["seen_turn"] or 0, e, card))
+    finishes = hidden_finishes(seat, view["events"])
+    uncertain = set().union(*(finish.could_be for finish in finishes))
     for note in view["notes"]:
         e = note["envelope"]
         unknown_slots.extend([e] * note["unknown"])
-        if not note["complete"]:
+        if not note["complete"] or e in uncertain:
             open_places.append(e)
     stack_hidden_size = view["stack_size"] - len(view["stack_bottom"])
     missing = {other: view["hand_sizes"][str(other)] - len(hands.get(other, ""))
@@ -88,12 +92,12 @@ def determinise(view: View, rng: random.Random) -> CloakDaggerState:
     places = [e for e in open_places if e != now] or [e for e in ENVELOPES if e != now]
     for card in rest:
         envelopes[rng.choice(places)] += card
-    _set(state, view, seat, envelopes, hands, stack)
+    _set(state, view, seat, envelopes, hands, stack, finishes)
     return state
 
 
 def _set(state: CloakDaggerState, view: View, seat: int, envelopes: dict[int, str], hands: dict[int, str],
-         stack: Counter[str]) -> None:
+         stack: Counter[str], finishes: list[HiddenFinish]) -> None:
     state.envelopes = [""] + [sort_cards(envelopes[e]) for e in ENVELOPES]
     state.hands = [""] + [view["hand"] if s == seat else sort_cards(hands.get(s, "")) for s in range(1, view["seats"] + 1)]
     state.stack_hidden = {card: stack.get(card, 0) for card in STACK_COUNTS}
@@ -102,7 +106,9 @@ def _set(state: CloakDaggerState, view: View, seat: int, envelopes: dict[int, st
     state.current = view["to_move"][0] if view["to_move"] else seat
     state.owed = {int(s): list(t) for s, t in view["owed"].items()}
     state.phase = SELECT
-    state.known_before = {seat: Notebook.from_view(seat, view["notes"], view["hands_known"])}
+    book = Notebook.from_view(seat, view["notes"], view["hands_known"])
+    book.finishes = finishes
+    state.known_before = {seat: book}
     opened = view.data.get("opened")
     if opened:
         state.selected, state.phase = opened["envelope"], DECIDE

@@ -4,6 +4,12 @@ The rulebook's *Note Taking*: write the envelope numbers, record the letters
 seen against them, cross out letters of cards gone, ``?`` for unknown cards.
 The list is folded from the events the seat saw — nothing else — so it can
 never hold anything the seat did not see.
+
+A note records what was seen, not what is still there: a rival who finishes a
+transfer (CD-4) puts its cards into an envelope no one else is shown, unless
+they tracked it (CD-7), so every envelope the seat has not looked into since may
+hold them.  The notebook keeps those finishes (:class:`HiddenFinish`) beside the
+notes, and :meth:`Notebook.may_hold_unseen` says which notes they make uncertain.
 """
 
 from __future__ import annotations
@@ -16,7 +22,7 @@ from spynb.engine import Event
 
 from .cards import DOCUMENTS, ENVELOPES, agents_of, sort_cards
 
-__all__ = ["note_list", "notebook", "Note", "Notebook"]
+__all__ = ["note_list", "notebook", "hidden_finishes", "HiddenFinish", "Note", "Notebook"]
 
 
 @dataclass
@@ -58,11 +64,26 @@ class Note:
 
 
 @dataclass
+class HiddenFinish:
+    """A rival's finish the seat was not shown (CD-4, CD-7): how many cards (public, CD-6) went where it cannot say."""
+
+    seat: int
+    count: int
+    turn: int
+    could_be: set[int] = field(default_factory=lambda: set(ENVELOPES))
+    """The envelopes the seat has not looked into completely since: the cards may be in any of them."""
+
+
+@dataclass
 class Notebook:
     seat: int
     notes: dict[int, Note] = field(default_factory=lambda: {e: Note() for e in ENVELOPES})
     known_hands: dict[int, tuple[str, int]] = field(default_factory=dict)
     """Per seat: the letters everyone knows it holds, and how many more unseen."""
+    finishes: list[HiddenFinish] = field(default_factory=list)
+    """The rivals' finishes the seat was not shown, while some envelope it has not looked into since may hold them."""
+    shown_by: int = 0
+    """The seat whose finish the seat was just shown as a tracker (CD-7), until that finish."""
 
     @classmethod
     def from_view(cls, seat: int, notes: Sequence[Mapping[str, Any]], hands_known: Mapping[str, str]) -> Notebook:
@@ -73,7 +94,26 @@ class Notebook:
         return book
 
     def copy(self) -> Notebook:
-        return Notebook(self.seat, {e: replace(note) for e, note in self.notes.items()}, dict(self.known_hands))
+        return Notebook(self.seat, {e: replace(note) for e, note in self.notes.items()}, dict(self.known_hands),
+                        [replace(f, could_be=set(f.could_be)) for f in self.finishes], self.shown_by)
+
+    def may_hold_unseen(self, envelope: int) -> bool:
+        """Whether a finish the seat was not shown came after its last complete look into ``envelope``: if so, a
+        complete note of it is no longer certain."""
+        return any(envelope in finish.could_be for finish in self.finishes)
+
+    def watch(self, kind: str, actor: int | None, data: Mapping[str, Any]) -> None:
+        """Keep the hidden finishes up to date with one event the seat saw (its kind, actor and facts)."""
+        if kind in ("open", "show_empty", "win"):  # a complete look: whatever went in before is seen
+            for finish in self.finishes:
+                finish.could_be.discard(data["envelope"])
+            self.finishes = [finish for finish in self.finishes if finish.could_be]
+        elif kind == "shown":
+            self.shown_by = actor or 0
+        elif kind == "finish":
+            if actor not in (self.seat, self.shown_by):
+                self.finishes.append(HiddenFinish(actor or 0, data["count"], data["turn"]))
+            self.shown_by = 0
 
     def known_in_hand(self, seat: int) -> str:
         """The letters of ``seat``'s hand that everyone has seen."""
@@ -89,6 +129,7 @@ class Notebook:
     def read(self, event: Event) -> None:
         kind, turn, data = event.kind, event.get("turn"), dict(event.data)
         actor, envelope = event.actor, data.get("envelope", 0)
+        self.watch(kind, actor, data)
         if kind == "open":
             for card in data["contents"]:
                 self.cross_out_everywhere(card, except_envelope=envelope)
@@ -128,6 +169,15 @@ def notebook(seat: int, events: Iterable[Event], before: Notebook | None = None)
         if event.visible_to(seat):
             book.read(event)
     return book
+
+
+def hidden_finishes(seat: int, events: Iterable[Mapping[str, Any]]) -> list[HiddenFinish]:
+    """The finishes ``seat`` was not shown that may lie in an envelope it has not looked into since, from the events
+    a view gives it (``view["events"]``)."""
+    book = Notebook(seat)
+    for event in events:
+        book.watch(event["kind"], event["actor"], event)
+    return book.finishes
 
 
 def note_list(seat: int, events: Iterable[Event]) -> tuple[dict[str, Any], ...]:

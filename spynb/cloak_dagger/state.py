@@ -374,9 +374,12 @@ class CloakDaggerState(LoggedState):
     def _resample_hidden(self, seat: int, rng: random.Random) -> CloakDaggerState | None:
         """Re-deal every card ``seat`` cannot place: hidden stack, unseen envelope cards, unseen hand cards.
 
-        Every place keeps its number of cards: hand sizes are public (CD-6),
-        and an envelope's size decides whether opening it places (CD-5), so
-        keeping it keeps every step of play that follows possible; agents are re-dealt
+        Every place keeps its number of cards but for the finishes ``seat``
+        was not shown (CD-4, CD-7): their cards (as many as the finisher held,
+        which is public, CD-6) move to any envelope it has not looked into
+        since, unless a card has left the envelope they went into.  Hand sizes are public, and
+        an envelope's size decides whether opening it places (CD-5), so the
+        rest keeps every step of play that follows possible; agents are re-dealt
         among agent slots and stack cards among stack slots, so no card comes
         from the stack that never went into it.  What ``seat`` noted (CD-10)
         and still holds true, and the cards it saw shown in other hands
@@ -398,7 +401,8 @@ class CloakDaggerState(LoggedState):
         for card, count in self.stack_hidden.items():
             slots.extend([("stack", 0)] * count)
             cards.extend(card * count)
-        if len(set(cards)) < 2:
+        moved = self._move_hidden_finishes(seat, book, slots, cards, rng)
+        if len(set(cards)) < 2 and not moved:
             return None
         for is_agent in (True, False):  # agents stay agents, stack cards stay stack cards
             chosen = [i for i, card in enumerate(cards) if (owner_of(card) is not None) == is_agent]
@@ -419,6 +423,39 @@ class CloakDaggerState(LoggedState):
         if other.phase is DECIDE:  # the seat deciding chooses from what its envelope now holds (CD-3)
             other._choices = other._decisions()
         return other
+
+    def _move_hidden_finishes(self, seat: int, book: Notebook, slots: list[tuple[str, int]], cards: list[str],
+                              rng: random.Random) -> bool:
+        """Move the slots of each finish ``seat`` was not shown, still whole where it went, to an envelope the seat
+        cannot rule out: not one it looked into since, nor the one a seat has open now; whether any could go
+        elsewhere."""
+        could_be = {finish.turn: finish.could_be for finish in book.finishes}
+        deposits: dict[int, tuple[int, str]] = {}  # turn -> (envelope, cards)
+        taken_from: dict[int, int] = {}  # envelope -> the last turn a card left it
+        for event in self._history.events():
+            turn = event.get("turn")
+            if event.kind == "deposit" and event.actor != seat and turn in could_be:
+                deposits[turn] = event.get("envelope"), event.get("cards")
+            elif event.kind in ("took", "tracked"):
+                taken_from[event.get("envelope")] = turn
+        open_now = self.selected if self.phase in (DECIDE, DRAW) else 0
+        moved = False
+        for turn, (envelope, finished) in deposits.items():
+            places = sorted(could_be[turn] - {open_now})
+            where = [i for i, place in enumerate(slots) if place == ("env", envelope)]
+            chosen: list[int] = []
+            for card in finished:
+                match = next((i for i in where if cards[i] == card), None)
+                if match is not None:
+                    where.remove(match)
+                    chosen.append(match)
+            if envelope == open_now or taken_from.get(envelope, 0) > turn or len(chosen) < len(finished) or not places:
+                continue
+            target = rng.choice(places)
+            for i in chosen:
+                slots[i] = ("env", target)
+            moved = moved or len(places) > 1
+        return moved
 
     # -- copies and views ------------------------------------------------------
     def _copy_parts(self, other: CloakDaggerState) -> None:

@@ -152,5 +152,6 @@ def test_CD_10_imagined_deals_keep_the_freshest_notes_when_notes_disagree() -> N
     doctored = dataclasses.replace(view, data=freeze({**view.data, "notes": notes}))
     for seed in range(5):
         envelopes = determinise(doctored, random.Random(seed)).envelopes
-        assert envelopes[5] == "X" and envelopes[4] == "X"  # the open envelope, then the freshest note
-        assert [envelopes[1], envelopes[2]].count("X") == 1
+        # the open envelope, then the freshest note (seat 2's first finish, unseen, may lie beside it)
+        assert envelopes[5] == "X" and "X" in envelopes[4]
+        assert ("X" in envelopes[1]) + ("X" in envelopes[2]) == 1

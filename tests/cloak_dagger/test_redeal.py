@@ -17,7 +17,7 @@ import pytest
 import spynb
 from spynb.cloak_dagger import CloakDaggerState, Pass, Take, Track
 from spynb.cloak_dagger.cards import HAZARDS, owner_of
-from spynb.cloak_dagger.notes import notebook
+from spynb.cloak_dagger.notes import hidden_finishes, notebook
 from spynb.cloak_dagger.state import DECIDE
 from spynb.engine import Action, sample_chance
 from tests.conftest import random_step
@@ -67,10 +67,12 @@ def _kept(state: CloakDaggerState, other: CloakDaggerState, seat: int) -> None:
     assert dealt["hands"][str(seat)] == truth["hands"][str(seat)]
     for envelope, note in book.notes.items():
         real, imagined = truth["envelopes"][str(envelope)], dealt["envelopes"][str(envelope)]
-        assert len(real) == len(imagined)
         for card in set(note.letters):
             assert imagined.count(card) >= min(real.count(card), note.letters.count(card)), (envelope, card)
-        assert sorted(owner_of(c) is None for c in real) == sorted(owner_of(c) is None for c in imagined)
+        if not book.may_hold_unseen(envelope):  # else a finish the seat was not shown may have gone elsewhere
+            assert sorted(owner_of(c) is None for c in real) == sorted(owner_of(c) is None for c in imagined)
+    real_cards, dealt_cards = "".join(truth["envelopes"].values()), "".join(dealt["envelopes"].values())
+    assert sorted(owner_of(c) is None for c in real_cards) == sorted(owner_of(c) is None for c in dealt_cards)
     for other_seat in range(1, state.seats + 1):
         shown = book.known_in_hand(other_seat)
         if other_seat != seat and shown in truth["hands"][str(other_seat)]:
@@ -133,3 +135,53 @@ def test_validate_finds_positions_the_rules_cannot_reach(change: str) -> None:
         game = play(spynb.new_game("cloak-dagger", seats=2, seed=0, auto_chance=False), "cut a", "cut K", "11")
         assert game.state.validate() == []
     assert _broken(game, change) != []
+
+
+def _finished_unseen() -> spynb.Game:
+    """Seat 2 finishes its cloak and dagger, unseen by seat 1, into envelope 11, which seat 1 had seen hold d D.
+
+    Seat 1 also saw envelope 3 in full (it placed X there) before that finish; seat 1 is to move."""
+    game = play(started(2), "3", "draw X", "12", "take e+E", "4", "draw Y", "11")
+    assert game.state.envelopes[11] == "deDE" and game.turn.seats == (1,)
+    notes = {n["envelope"]: n for n in game.view(1)["notes"]}
+    assert notes[11]["complete"] and notes[11]["letters"] == "dD" and notes[3]["complete"]
+    return game
+
+
+def _where_e_lies(state: CloakDaggerState) -> int:
+    return next(e for e, cards in enumerate(state.envelopes) if "e" in cards)
+
+
+def test_the_cards_of_a_finish_the_seat_was_not_shown_may_lie_in_any_envelope_it_has_not_looked_into_since() -> None:
+    """CD-4, CD-7, CD-10: seat 1 cannot tell where seat 2 finished, even into envelopes it had seen in full."""
+    game = _finished_unseen()
+    view, rng = game.view(1), random.Random(3)
+    worlds = [game.state.resample_hidden(1, rng) for _ in range(60)]
+    for world in worlds:
+        assert world is not None and world.validate() == [] and world.view(1) == view
+    places = {_where_e_lies(world) for world in worlds if world is not None}
+    assert {3, 11} < places, "seat 1's complete notes of 3 and 11 predate the finish"
+    assert any(world is not None and world.envelopes[11] == "dD" for world in worlds)
+    imagined = [spynb.get_spec("cloak-dagger").determinise(view, random.Random(seed)) for seed in range(60)]
+    for state in imagined:
+        mine, theirs = dict(state.view(1).data), dict(view.data)
+        mine.pop("events"), theirs.pop("events")
+        assert mine == theirs and state.legal_actions(1) == game.legal_actions()
+    assert {3, 11} < {_where_e_lies(state) for state in imagined}
+
+
+def test_a_complete_look_after_the_finish_rules_its_envelope_out() -> None:
+    game = play(_finished_unseen(), "3")  # seat 1 looks into 3 again: only X
+    rng = random.Random(5)
+    worlds = [game.state.resample_hidden(1, rng) for _ in range(40)]
+    assert all(world is not None and world.envelopes[3] == "X" for world in worlds)
+    assert len({_where_e_lies(world) for world in worlds if world is not None}) > 2
+
+
+def test_only_the_finishes_the_seat_was_not_shown_leave_its_notes_uncertain() -> None:
+    """CD-7: seat 1 tracks seat 2, so it is shown where seat 2 finishes; seat 2's first finish stays unseen."""
+    game = play(started(2), "3", "draw K", "12", "take e+E", "3", "track K", "11")
+    book = notebook(1, game.state.events)
+    assert [(finish.seat, finish.count, finish.turn) for finish in book.finishes] == [(2, 2, 2)]
+    assert not book.may_hold_unseen(3) and book.may_hold_unseen(11)
+    assert hidden_finishes(1, game.view(1)["events"]) == book.finishes
