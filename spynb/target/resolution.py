@@ -144,7 +144,7 @@ def check_win(state: TargetState) -> None:
                 intel = tuple((hq, c) for c in state.deposits[hq] if letter_of(c) in won)
     if not team:
         return
-    state.win_team = team
+    state.win_team, state.win_intel = team, intel
     state._end_game(tuple(s for s in range(1, state.seats + 1) if state.affiliation[s] == team))
     # the game is over: the winning Intel and every affiliation are shown to all (the view reveals them)
     state._log("win", None, None, ("team", team), ("winners", state.winners), ("intel", intel),

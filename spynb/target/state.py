@@ -123,6 +123,8 @@ class TargetState(LoggedState):
         self.draws: list[tuple[int, str]] = []
         self.start_hands: tuple[int, ...] = ()
         self.win_team = ""
+        self.win_intel: tuple[tuple[str, str], ...] = ()
+        """The deposited Intel that won (HQ, card), once a side has won (TG-14)."""
         self.from_scenario = False
         self._forget()
 

@@ -112,13 +112,12 @@ def public_view(state: TargetState) -> dict[str, Any]:
 
 
 def ending_part(state: TargetState) -> dict[str, Any]:
-    """Once a side has won (TG-14), what the win showed everyone (its event says it): every seat's affiliation,
+    """Once a side has won (TG-14), what the win showed everyone (its event says it too): every seat's affiliation,
     and an ``ending``: why in one sentence (which Intel, where), the rule, the side, each seat's affiliation."""
     if not state.win_team:
         return {}
     team, seats = state.win_team, range(1, state.seats + 1)
-    won = next((e for e in reversed(state.events) if e.kind == "win"), None)
-    why = winning_intel(team, won.get("intel") or () if won else ())
+    why = winning_intel(team, state.win_intel)
     return {
         "affiliations": FrozenDict((str(s), state.affiliation[s]) for s in seats),
         "ending": freeze({"reason": f"{why[0].upper()}{why[1:]}.", "rule": "TG-14", "side": f"the {describe(team)} side",
