@@ -25,21 +25,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..engine.wording import listed
 from .fields import Field
 from .parts import BoardPart
 
-__all__ = ["GameEnding", "and_list"]
+__all__ = ["GameEnding"]
 
 HEADLINES = {"won": "You won", "lost": "You lost", "draw": "Draw"}
-
-
-def and_list(items: list[str]) -> str:
-    """``['a', 'b', 'c']`` -> ``'a, b and c'``.
-
-    >>> and_list(["Seat 1"]), and_list(["Seat 1", "Seat 2", "Seat 3"])
-    ('Seat 1', 'Seat 1, Seat 2 and Seat 3')
-    """
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 class GameEnding(BoardPart):
@@ -81,7 +73,7 @@ class GameEnding(BoardPart):
         you = self._person_seat()
         if you is None:
             outcome = "over"
-            headline = f"{and_list([self._seat_name(s) for s in winners])} won" if winners else "Draw"
+            headline = f"{listed([self._seat_name(s) for s in winners])} won" if winners else "Draw"
         else:
             outcome = "draw" if not winners else "won" if you in winners else "lost"
             headline = HEADLINES[outcome]
@@ -94,6 +86,6 @@ class GameEnding(BoardPart):
     def _winners_line(self, winners: list[int], side: str) -> str:
         if not winners:
             return "No winner."
-        names = and_list([self._seat_name(s) for s in winners])
+        names = listed([self._seat_name(s) for s in winners])
         label = "Winner" if len(winners) == 1 else "Winners"
         return f"{label}: {side} — {names}." if side else f"{label}: {names}."
