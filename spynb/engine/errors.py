@@ -6,7 +6,9 @@ True
 
 from __future__ import annotations
 
-__all__ = ["quoted", "SpynbError", "NotationError", "IllegalActionError", "RecordError", "SeatError", "OptionError", "ActionError",
+from typing import TypeGuard
+
+__all__ = ["quoted", "is_whole_number", "SpynbError", "NotationError", "IllegalActionError", "RecordError", "SeatError", "OptionError", "ActionError",
            "UnknownRuleError", "DuplicateRuleError"]
 
 
@@ -24,6 +26,15 @@ def quoted(value: object) -> str:
         return f"{value[:_QUOTED]!r}… ({len(value)} characters)"
     text = repr(value)
     return text if len(text) <= _QUOTED else f"{text[:_QUOTED]}… ({len(text)} characters)"
+
+
+def is_whole_number(value: object) -> TypeGuard[int]:
+    """Whether ``value`` is a whole number as a message or a record may carry one: an int, not a bool.
+
+    >>> is_whole_number(3), is_whole_number(True), is_whole_number(3.0)
+    (True, False, False)
+    """
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 class SpynbError(ValueError):
@@ -89,7 +100,7 @@ class SeatError(SpynbError):
     def __init__(self, seat: object, seats: int) -> None:
         self.seat = seat
         self.seats = seats
-        if isinstance(seat, int) and not isinstance(seat, bool):
+        if is_whole_number(seat):
             why = f"seats are numbered 1 to {seats}"
         else:
             why = f"a seat is a whole number (an int, not {type(seat).__name__}) from 1 to {seats}"

@@ -19,7 +19,7 @@ from fractions import Fraction
 from typing import Any
 
 from .core import Action, State, Turn, View
-from .errors import OptionError, RecordError, SpynbError, quoted
+from .errors import OptionError, RecordError, SpynbError, is_whole_number, quoted
 from .notation import read_number
 from .rules import RuleBook
 
@@ -126,7 +126,7 @@ def whole_number(name: str, value: object, least: int | None = None) -> int:
     ...
     spynb.engine.errors.SpynbError: games must be a whole number (an int) of at least 1, not -1
     """
-    if isinstance(value, int) and not isinstance(value, bool) and (least is None or value >= least):
+    if is_whole_number(value) and (least is None or value >= least):
         return value
     at_least = "" if least is None else f" of at least {least}"
     raise SpynbError(f"{name} must be a whole number (an int){at_least}, not {quoted(value)}")

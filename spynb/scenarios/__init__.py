@@ -126,7 +126,7 @@ from functools import partial
 from importlib import resources
 from typing import Any
 
-from spynb.engine import Game, Record, RecordError, SpynbError, State
+from spynb.engine import Game, Record, RecordError, SpynbError, State, is_whole_number
 from spynb.games import get_spec
 
 from .from_seat import possible, redeals
@@ -492,7 +492,7 @@ class Scenario:
                 elif len(right) > 1 and not step.question.several:
                     problems.append(f"step {i + 1}: {len(right)} choices are right: mark the question "
                                     "\"several\": true, so the learner chooses every one")
-                elif step.question.number and not (isinstance(right[0], int) and not isinstance(right[0], bool)):
+                elif step.question.number and not is_whole_number(right[0]):
                     problems.append(f"step {i + 1}: the answer {right[0]!r} is not a whole number")
                 elif step.question.answer.name not in FROM_SEAT:
                     problems += self._from_seat(i, "the question's answer", right, self._worlds(

@@ -52,9 +52,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, TypeGuard
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..engine import Action, Event, Game, Record, RecordError, SpynbError
+from ..engine import Action, Event, Game, Record, RecordError, SpynbError, is_whole_number
 from ..rulespage import rule_links
 from .aid import DeductionAid
 from .ending import GameEnding
@@ -82,10 +82,6 @@ MAX_NAME = 40
 def _opponents(seats: int) -> list[str]:
     """Who plays each seat when no one says: a person on seat 1, :data:`OPPONENT` on the rest."""
     return [HUMAN] + [OPPONENT] * (seats - 1)
-
-
-def _is_int(value: object) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 @dataclass(frozen=True)
@@ -501,7 +497,7 @@ class BoardController(BotPacing, Narration, SharedPositions, DeductionAid, GameE
             return False
         if step is None or step == -1:
             self._review = -1
-        elif _is_int(step) and 0 <= step <= len(self._game.actions):
+        elif is_whole_number(step) and 0 <= step <= len(self._game.actions):
             self._review = -1 if step == len(self._game.actions) else step
         else:
             self.error = refusal(f"review needs a step from 0 to {len(self._game.actions)}, not {step!r:.40}",
@@ -518,7 +514,7 @@ class BoardController(BotPacing, Narration, SharedPositions, DeductionAid, GameE
         a bad setting sets ``error`` and changes nothing."""
         seed = random.SystemRandom().randrange(2**31) if seed is None or seed == "" else seed
         variant = self._game.variant if variant is None else variant
-        if not _is_int(seed) or not 0 <= seed < 2**63:
+        if not is_whole_number(seed) or not 0 <= seed < 2**63:
             self.error = refusal(f"the seed must be a whole number from 0, not {seed!r:.40}", kind="setup")
             return False
         if not isinstance(variant, str):
@@ -527,7 +523,7 @@ class BoardController(BotPacing, Narration, SharedPositions, DeductionAid, GameE
         if seats is None:
             seats = self._game.seats if self._game.seats in self._spec.allowed_seats(variant) \
                 else self._spec.allowed_seats(variant)[0]
-        if not _is_int(seats):
+        if not is_whole_number(seats):
             self.error = refusal(f"the number of seats must be a whole number, not {seats!r:.40}", kind="setup")
             return False
         try:

@@ -44,7 +44,7 @@ import random
 import zlib
 from typing import Any
 
-from ..engine import RecordError, SpynbError
+from ..engine import RecordError, SpynbError, is_whole_number
 from .parts import BoardPart
 from .refusals import refusal
 
@@ -72,9 +72,9 @@ def _check_events(events: Any, seats: int) -> None:
         actor = event.get("actor")
         if not isinstance(event.get("text"), str) or not isinstance(event.get("kind"), str):
             raise RecordError(where, "must say what happened (a kind and a text)")
-        if not (actor is None or isinstance(actor, int) and not isinstance(actor, bool) and 1 <= actor <= seats):
+        if not (actor is None or is_whole_number(actor) and 1 <= actor <= seats):
             raise RecordError(where, f"names no seat from 1 to {seats} as its actor")
-        if not isinstance(event.get("rule", ""), str) or not _is_step(event.get("step")):
+        if not isinstance(event.get("rule", ""), str) or not (is_whole_number(step := event.get("step")) and step >= 0):
             raise RecordError(where, "needs a step number and, if any, a rule id")
 
 
@@ -83,10 +83,6 @@ def _kind(value: Any) -> str:
     kinds = ((bool, "true or false"), (int, "a whole number"), (float, "a number"), (str, "a text"),
              (list, "a list"), (dict, "an object"))
     return next((name for kind, name in kinds if isinstance(value, kind)), "null")
-
-
-def _is_step(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
 def encode_link(payload: dict[str, Any]) -> str:
@@ -202,7 +198,7 @@ class SharedPositions(BoardPart):
         if not self.load(json.dumps(payload["record"])):
             return False
         seat = payload.get("seat")
-        if isinstance(seat, int) and not isinstance(seat, bool) and 1 <= seat <= self._game.seats:
+        if is_whole_number(seat) and 1 <= seat <= self._game.seats:
             with self.hold():
                 self.viewer = seat
                 self._redraw()

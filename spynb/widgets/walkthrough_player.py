@@ -33,10 +33,10 @@ from typing import Any, ClassVar
 
 import traitlets
 
-from ..engine import Game, SpynbError
+from ..engine import Game, SpynbError, is_whole_number
 from ..rulespage import rule_link
 from ..scenarios import Question, Scenario, Step, StepKind, load
-from .play import HUMAN, PlayBoard, _is_int, board_class
+from .play import HUMAN, PlayBoard, board_class
 from .refusals import refusal as _error
 from .refusals import refusal_for as _error_from
 
@@ -209,7 +209,7 @@ class Walkthrough(PlayBoard):
     def walk_jump(self, step: Any) -> bool:
         """Show step ``step`` (1-based, as "step n of m" and ``#step=n`` count)."""
         count = len(self._scenario.steps)
-        if not _is_int(step) or not 1 <= step <= count:
+        if not is_whole_number(step) or not 1 <= step <= count:
             self.error = _error(f"There is no step {step!r:.20}: the steps are 1 to {count}.", kind="walk")
             return False
         self._goto(step - 1)
@@ -237,7 +237,7 @@ class Walkthrough(PlayBoard):
                 self.error = _error(f"{value!r:.30} is not a choice of this question's answers (tick each that is "
                                     "right).", kind="walk")
                 return False
-        elif question.number and not _is_int(value) or not question.number and value not in values:
+        elif question.number and not is_whole_number(value) or not question.number and value not in values:
             self.error = _error(f"{value!r:.30} is not one of this question's answers.", kind="walk")
             return False
         try:
