@@ -47,7 +47,7 @@ from itertools import product
 from typing import Any
 
 __all__ = ["count_layouts", "count_colourings", "valid_fraction", "count_completions", "Progress", "start", "advance",
-           "layouts_after", "next_counts", "random_layout"]
+           "layouts_after", "next_counts", "random_layout", "has_layout"]
 
 Counts = tuple[int, ...]
 Row = tuple[int, ...]
@@ -324,3 +324,14 @@ def random_layout(rows: int, cols: int, counts: Counts, rng: random.Random, trie
         if not any(pieces[a] == pieces[b] == pieces[c] for a, b, c in lines):
             return pieces
     return None
+
+
+def has_layout(rows: int, cols: int, counts: Counts) -> bool:
+    """Whether any valid layout exists (KL-2): one shuffle without a line proves it at once, and only when
+    :func:`random_layout` finds none is the exact count asked (with many colours it is slow to work out).
+
+    >>> has_layout(5, 3, (5, 5, 5)), has_layout(5, 3, (3, 2, 2, 2, 2, 2, 2)), has_layout(1, 3, (3,))
+    (True, True, False)
+    """
+    found = random_layout(rows, cols, counts, random.Random(0))
+    return found is not None or layouts_after(start(rows, cols, counts)) > 0

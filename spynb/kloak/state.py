@@ -21,7 +21,7 @@ from spynb.engine.wording import for_number
 
 from .actions import MOVES, Big, Claim, Kloak, Pass, Place, Score, Slide, Step
 from .board import COLOUR_NAMES, SQUARES, VARIANTS, adjacent, in_line
-from .layouts import Progress, advance, layouts_after, next_counts, random_layout, start
+from .layouts import Progress, advance, has_layout, next_counts, random_layout, start
 from .memory import remember
 from .pieces import Board
 
@@ -165,9 +165,10 @@ class KloakState(LoggedState):
         self.big_start: tuple[str, ...] = options.get("big_squares", layout.big_squares)
         self._colour_index = {letter: i for i, (letter, _) in enumerate(self.colours)}
         self._letters = tuple(letter for letter, _ in self.colours)
-        self._setup: Progress | None = start(_SETUP_ROWS, _SETUP_COLS, tuple(n for _, n in self.colours))
+        counts = tuple(n for _, n in self.colours)
+        self._setup: Progress | None = start(_SETUP_ROWS, _SETUP_COLS, counts)
         """KL-2: what the layout count needs of the squares placed so far."""
-        if not layouts_after(self._setup):
+        if not has_layout(_SETUP_ROWS, _SETUP_COLS, counts):
             raise OptionError("colours", "leaves no layout without three in a row (KL-2)", dict(self.colours))
         self.set_board({}, self.big_start)
         self.phase: Phase = SETUP
