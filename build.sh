@@ -29,8 +29,10 @@ Commands:
            missing; TypeScript from npm, as package-lock.json pins it), run the
            static checks (ruff; mypy, strict on the whole package; tsc on the widgets'
            JavaScript), then the whole suite: unit tests and doctests, the notebooks in
-           CPython, and browser tests against a fresh build.
-           Arguments after -- go to pytest.
+           CPython, and browser tests against a fresh build, in parallel
+           (pytest-xdist, a worker a core and one more; tests/conftest.py keeps
+           the browser tests together). Arguments after -- go to pytest
+           (-n 0 runs the tests in one process).
 
 Options:
   -o, --output DIR   where the site is built (default: _site). The build only
@@ -176,8 +178,9 @@ cmd_test() {
   ensure_js_tools
   check_code
   build_site
+  # one worker a core, and one more for the browser tests' waiting on Chromium (tests/conftest.py groups them)
   SPYNB_SITE="$OUTPUT" SPYNB_CHROMIUM="$CHROMIUM" \
-    "$TEST_VENV/bin/python" -m pytest "$@"
+    "$TEST_VENV/bin/python" -m pytest -n "$(( $(nproc) + 1 ))" --dist loadgroup "$@"
 }
 
 main() {

@@ -61,3 +61,19 @@ def new_cd() -> Callable[..., spynb.Game]:
     def make(seats: int = 3, seed: int = 0, **kwargs: object) -> spynb.Game:
         return spynb.new_game("cloak-dagger", seats=seats, seed=seed, **kwargs)  # type: ignore[arg-type]
     return make
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Groups for a parallel run (``pytest -n N --dist loadgroup``, as ``./build.sh test`` runs it): the browser
+    tests share one Chromium and one served site, the tests of the teacher's site one build of it, and every other
+    file runs on one worker, so that a module's fixtures are made once."""
+    root = config.rootpath
+    for item in items:
+        path = item.path.relative_to(root)
+        if path.parts[:2] == ("tests", "browser"):
+            group = "browser"
+        elif "teacher_build" in getattr(item, "fixturenames", ()):
+            group = "teacher-build"
+        else:
+            group = str(path)
+        item.add_marker(pytest.mark.xdist_group(group))
