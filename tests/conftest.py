@@ -63,6 +63,7 @@ def new_cd() -> Callable[..., spynb.Game]:
     return make
 
 
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Groups for a parallel run (``pytest -n N --dist loadgroup``, as ``./build.sh test`` runs it): the browser
     tests share one Chromium and one served site, the tests of the teacher's site one build of it, and every other
