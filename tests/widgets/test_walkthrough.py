@@ -17,6 +17,8 @@ from spynb.widgets.walkthrough_player import QUIET, Walkthrough, narrate, walkth
 from .helpers import WALK_TRAITS, front_end_sends, snapshot  # noqa: E402
 
 FIRST = "cloak-dagger-first-steps"
+SETUP = "cloak-dagger-setup"
+"""The walkthrough that teaches the cut: its learner cuts the stack, and it asks for whole numbers."""
 
 
 def step_of(name: str, kind: str, after: int = 0) -> int:
@@ -253,6 +255,7 @@ def test_previous_after_an_answer_forgets_it(tour):
     {"kind": "walk", "move": "fly"},
     {"kind": "walk", "move": "previous"},
     {"kind": "walk", "move": "show"},
+    {"kind": "walk", "move": "act"},
     {"kind": "walk", "move": "answer", "value": 1},
     {"kind": "play", "action": "7"},
     {"kind": "play", "action": 7},
@@ -339,3 +342,28 @@ def test_the_end_of_a_walkthrough_that_plays_a_game_to_its_end_says_who_won():
     unfinished = walkthrough("cloak-dagger-first-steps")
     unfinished.walk_jump(unfinished.walk["count"])
     assert unfinished.status == "The walkthrough is complete."
+
+
+def acted(name: str) -> int:
+    """The number (1-based) of the first step of ``name`` the learner acts out."""
+    return next(i for i, s in enumerate(scenarios.load(name).steps, 1) if s.act)
+
+
+def test_a_step_the_learner_acts_out_waits_for_its_act_and_then_chance_plays_the_scripted_outcome():
+    n = acted(SETUP)
+    step = scenarios.load(SETUP).steps[n - 1]
+    tour = walkthrough(SETUP, start=n)
+    assert tour.walk["step"]["act"] == "Cut the stack" == step.act and "Cut the stack" in tour.status
+    before = snapshot(tour)
+    walk(tour, move="next")  # the learner cuts: Next does not do it for them
+    assert tour.error["kind"] == "walk" and "Cut the stack" in tour.error["message"] and snapshot(tour) == before
+    walk(tour, move="act")
+    assert tour.walk["at"] == n and str(tour.game.actions[-1][1]) == step.do.partition(":")[2].strip()
+    assert tour.game.actions[-1][0] is None and tour.walk["just"] == "Seat 1 cut X."
+
+
+def test_only_a_step_with_an_act_is_acted_out(tour):
+    assert tour.walk["step"]["act"] == ""
+    before = snapshot(tour)
+    walk(tour, move="act")
+    assert tour.error["kind"] == "walk" and "press Next" in tour.error["message"] and snapshot(tour) == before
