@@ -25,7 +25,7 @@ the step shown.
 >>> tour.walk_jump(3)
 True
 >>> tour.walk["step"]["number"], tour.walk["count"]
-(3, 18)
+(3, 13)
 """
 
 from __future__ import annotations
@@ -85,7 +85,7 @@ class Walkthrough(PlayBoard):
     walk = traitlets.Dict(help="The scenario and the step shown: {id, title, goal, seat, count, at (0-based), "
                                "step: {number, kind, caption, act, shows_hidden, rule, rule_href, citation, quote, choices, "
                                "number_answer, several, answered, links}, just (what the last move showed, in words), "
-                               "outline: [{number, kind, title}]}.").tag(sync=True)
+                               "outline: [{number, kind, act (the learner acts it out), title}]}.").tag(sync=True)
     feedback = traitlets.Dict(help="About the learner's last move or answer: {ok, text, step (the number of the "
                                    "step it is about), rule, rule_href, citation}; {} when there is nothing to say."
                               ).tag(sync=True)
@@ -145,7 +145,7 @@ class Walkthrough(PlayBoard):
                  "number_answer": bool(question and question.number), "several": bool(question and question.several),
                  "answered": self._replies.get(at),
                  "links": [{"text": link.text, "href": link.value} for link in step.links]}
-        outline = [{"number": i + 1, "kind": s.kind.value, "title": _title(s.caption)}
+        outline = [{"number": i + 1, "kind": s.kind.value, "act": bool(s.act), "title": _title(s.caption)}
                    for i, s in enumerate(scenario.steps)]
         return {"id": scenario.id, "title": scenario.title, "goal": scenario.goal, "seat": scenario.seat,
                 "count": len(scenario.steps), "at": at, "step": shown, "just": self._just, "outline": outline}

@@ -39,7 +39,7 @@ import { rememberStep } from "./progress.js";
  * @property {number} at            0-based
  * @property {WalkStep} step
  * @property {string} just          what the last move showed, in words
- * @property {{number: number, kind: string, title: string}[]} outline
+ * @property {{number: number, kind: string, act: boolean, title: string}[]} outline
  *
  * @typedef Feedback   about the learner's last move or answer; {} when there is nothing to say
  * @property {boolean | null} [ok]  right, wrong, or null when a move was only shown
@@ -148,7 +148,7 @@ function walkthroughPanel({ model, slot, send }) {
     const answered = step.answered !== null && step.answered !== undefined;  // a question is answered before Next
     const jump = h("select", { "aria-label": "Go to step", dataset: { key: "walk-jump" } },
       data.outline.map((s) => h("option", { value: s.number, selected: s.number === step.number },
-        `${s.number}. ${WALK_KIND_LABEL[/** @type {keyof WALK_KIND_LABEL} */ (s.kind)] || ""}: ${s.title}`)));
+        `${s.number}. ${WALK_KIND_LABEL[s.act ? "your-turn" : /** @type {keyof WALK_KIND_LABEL} */ (s.kind)] || ""}: ${s.title}`)));
     jump.addEventListener("change", () => walkSend({ move: "jump", step: Number(/** @type {HTMLSelectElement} */ (jump).value) }));
     const progress = h("progress", { class: "spynb-walk__progress", max: data.count, value: step.number,
       "aria-hidden": "true" });
