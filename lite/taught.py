@@ -10,7 +10,8 @@ Steps*) has nothing to teach: its sections are taught.
 
 A rule is taught four ways (:data:`WAYS`): explained (a rule link in the
 prose, or a step's caption), shown on the board (a step that plays a move),
-done by the learner (a your-turn step) and checked by a question (a question
+done by the learner (a your-turn step, or a step whose chance move the learner
+acts out: its ``act``, "Cut the deck") and checked by a question (a question
 step). :func:`short_of_four` names the ways each rule still lacks.
 
 Usage: ``python lite/taught.py`` prints what is taught nowhere, then what is
@@ -121,10 +122,11 @@ def lessons(notebooks: Path, tracks: tuple[Track, ...]) -> list[tuple[str, Lesso
 
 def _step_ways(step: Step) -> tuple[str, ...]:
     """How a walkthrough step teaches its rule: a question checks it; any other step's caption explains it, a step
-    with a move shows it on the board, and a your-turn step has the learner do it."""
+    with a move shows it on the board, and a your-turn step, or a step whose chance move the learner acts out
+    (its ``act``), has the learner do it."""
     if step.kind is StepKind.QUESTION:
         return WAYS[3:]
-    return WAYS[:3] if step.kind is StepKind.YOUR_TURN else WAYS[:2] if step.moves else WAYS[:1]
+    return WAYS[:3] if step.kind is StepKind.YOUR_TURN or step.act else WAYS[:2] if step.moves else WAYS[:1]
 
 
 def taught_where(notebooks: Path, tracks: tuple[Track, ...]) -> dict[str, list[Lesson]]:

@@ -132,3 +132,18 @@ def test_each_step_kind_counts_its_own_ways(tmp_path: Path) -> None:
         seen.add(kind)
         assert lesson.ways == {"question": WAYS[3:], "your-turn": WAYS[:3], "moves": WAYS[:2]}.get(kind, WAYS[:1])
     assert {"question", "your-turn", "moves"} <= seen
+
+
+def test_a_chance_move_the_learner_acts_out_counts_as_done_by_the_learner(tmp_path: Path) -> None:
+    """A narrated step with an ``act`` ("Cut the stack") is the learner's own doing; chance's other moves are only
+    shown on the board."""
+    notebook = ('{"cells": [{"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": null, '
+                '"source": ["walkthrough(\\"cloak-dagger-setup\\")"]}], "metadata": {}}')
+    (tmp_path / "one.ipynb").write_text(notebook, encoding="utf-8")
+    track = Track(id="t", title="T", kind="", summary="", parts=(Part("one.ipynb", "One"),))
+    tour = load("cloak-dagger-setup")
+    ways = {int(lesson.where.rpartition(" ")[2]): lesson.ways for _, lesson in lessons(tmp_path, (track,))}
+    acted = [n for n, step in enumerate(tour.steps, 1) if step.act]
+    watched = [n for n, step in enumerate(tour.steps, 1) if step.do.startswith("chance") and not step.act]
+    assert acted and watched
+    assert all(ways[n] == WAYS[:3] for n in acted) and all(ways[n] == WAYS[:2] for n in watched)

@@ -21,7 +21,13 @@ rulebook (``quote``) and carry ``claims`` (below).  The four kinds:
     The caption says what *will* happen; Next plays ``do`` (a record entry,
     ``"<seat>: <notation>"`` or ``"chance: <outcome>"``).  Without ``do`` the
     step is text only (the goal, an overview).  ``do`` may be a list of
-    entries, played together (the other seats' plays of one turn).
+    entries, played together (the other seats' plays of one turn).  Where
+    ``do`` is chance acting out what the rulebook has a player do (cut the
+    stack, draw an affiliation, place the pieces), ``act`` names that act as
+    a short imperative label (``"Cut the deck"``): the learner performs it,
+    pressing a button with that label in place of Next, and chance plays the
+    step's scripted outcome.  Only a step whose every entry is chance's may
+    have an ``act``.
 ``your-turn``
     The caption tells the learner what to do before they act.  ``do`` is the
     scenario's own move (what *Show me* plays) and must be a seat's.
@@ -371,6 +377,9 @@ class Step:
     shows_hidden: str = ""
     """What the screen says when the step deliberately tells what the walkthrough's seat cannot know (its
     claims are then checked against the full state only); empty for every other step."""
+    act: str = ""
+    """For a narrated step whose move is chance's: the physical act the learner performs to play it (a short
+    imperative label, "Cut the deck"); empty for every other step."""
 
     @property
     def moves(self) -> bool:
@@ -545,7 +554,7 @@ def load(name: str) -> Scenario:
 # -- reading and validating ----------------------------------------------------------------------------
 _COMMON = {"kind", "caption", "rule", "quote", "claims", "shows_hidden"}
 _KEYS = {
-    StepKind.NARRATED: _COMMON | {"do"},
+    StepKind.NARRATED: _COMMON | {"do", "act"},
     StepKind.YOUR_TURN: _COMMON | {"do", "accept", "match", "why", "otherwise", "praise", "feedback"},
     StepKind.QUESTION: _COMMON | {"answer", "choices", "number", "explain", "several"},
     StepKind.END: _COMMON | {"links"},
@@ -688,7 +697,36 @@ def _step(raw: Any, where: str, omniscient: bool, last: bool) -> Step:
                 expect=_expect(raw, where) if kind is StepKind.YOUR_TURN else None,
                 question=_question(raw, where, omniscient) if kind is StepKind.QUESTION else None,
                 links=tuple(Choice(t, h) for t, h in _objects(raw, "links", where, ("text", "href"))),
-                claims=claims, more=tuple(entries[1:]), shows_hidden=_text(raw, "shows_hidden", where))
+                claims=claims, more=tuple(entries[1:]), shows_hidden=_text(raw, "shows_hidden", where),
+                act=_act(raw, where, entries))
+
+
+_ACT_WORDS = 8
+_NOT_IMPERATIVE = frozenset({"a", "an", "the", "you", "your", "seat", "it", "they", "we", "i", "chance"})
+
+
+def _act(raw: Mapping[str, Any], where: str, entries: list[str]) -> str:
+    """A narrated step's ``act``: the learner's physical act for a move that is chance's, as a short imperative
+    label (a capital first, at most eight words, no closing punctuation, not opening on an article or a pronoun).
+
+    >>> _act({"act": "Cut the deck"}, "s", ["chance: cut a"])
+    'Cut the deck'
+    >>> _act({"act": "You cut."}, "s", ["chance: cut a"])
+    Traceback (most recent call last):
+    ...
+    spynb.engine.errors.RecordError: s.act: must be a short imperative label like 'Cut the deck' (a capital first, at most 8 words, no closing punctuation), not 'You cut.'
+    """
+    if "act" not in raw:
+        return ""
+    if not entries or any(_split(entry)[0] is not None for entry in entries):
+        raise RecordError(f"{where}.act", "only a step whose move is chance's has an act for the learner to perform")
+    label = _text(raw, "act", where, required=True)
+    words = label.split()
+    if (not label[0].isupper() or label[-1] in ".!?:;," or len(words) > _ACT_WORDS
+            or words[0].casefold() in _NOT_IMPERATIVE):
+        raise RecordError(f"{where}.act", f"must be a short imperative label like 'Cut the deck' (a capital first, "
+                                          f"at most {_ACT_WORDS} words, no closing punctuation), not {label!r}")
+    return label
 
 
 def _entries(raw: Mapping[str, Any], where: str, kind: StepKind) -> list[str]:

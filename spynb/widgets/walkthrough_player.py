@@ -1,7 +1,10 @@
 """The walkthrough player: a scenario (:mod:`spynb.scenarios`) told one step at a time on its game's board.
 
 Each step says what comes *before* it happens.  A narrated step's move is
-played when the learner presses Next, and the board marks what it changed; at
+played when the learner presses Next, and the board marks what it changed; a
+narrated step with an ``act`` (chance acting out what the rulebook has a
+player do: "Cut the deck") waits for the learner to press a button with that
+label instead, and then chance plays the scripted outcome; at
 a your-turn step the learner makes the move (any move the step accepts) or
 asks *Show me*; a question step asks and answers with the engine's own
 result, and moves on only once answered or skipped (an explicit choice); the end step sums up and links on.  After every move the panel says,
@@ -22,7 +25,7 @@ the step shown.
 >>> tour.walk_jump(3)
 True
 >>> tour.walk["step"]["number"], tour.walk["count"]
-(3, 18)
+(3, 13)
 """
 
 from __future__ import annotations
@@ -80,9 +83,9 @@ class Walkthrough(PlayBoard):
     MESSAGES = {"walk": "_walk_message"}
 
     walk = traitlets.Dict(help="The scenario and the step shown: {id, title, goal, seat, count, at (0-based), "
-                               "step: {number, kind, caption, shows_hidden, rule, rule_href, citation, quote, choices, "
+                               "step: {number, kind, caption, act, shows_hidden, rule, rule_href, citation, quote, choices, "
                                "number_answer, several, answered, links}, just (what the last move showed, in words), "
-                               "outline: [{number, kind, title}]}.").tag(sync=True)
+                               "outline: [{number, kind, act (the learner acts it out), title}]}.").tag(sync=True)
     feedback = traitlets.Dict(help="About the learner's last move or answer: {ok, text, step (the number of the "
                                    "step it is about), rule, rule_href, citation}; {} when there is nothing to say."
                               ).tag(sync=True)
@@ -113,6 +116,8 @@ class Walkthrough(PlayBoard):
         step = self._step()
         if step.kind is StepKind.YOUR_TURN and step.expect is not None:  # a your-turn step always expects a move
             return f"Your turn, as {self._seat_name(step.expect.seat)}."
+        if step.act:
+            return f"Your turn: press “{step.act}”."
         if step.kind is StepKind.QUESTION:
             return "A question: choose your answer."
         if step.kind is StepKind.END:  # a game played to its end says who won (PlayBoard's words)
@@ -134,13 +139,13 @@ class Walkthrough(PlayBoard):
         scenario, at, step = self._scenario, self._at, self._step()
         question = step.question
         shown = {"number": at + 1, "kind": step.kind.value, "caption": step.caption, "quote": step.quote,
-                 "shows_hidden": step.shows_hidden,
+                 "act": step.act, "shows_hidden": step.shows_hidden,
                  **self._rule(step.rule),
                  "choices": [{"text": c.text, "value": c.value} for c in question.choices] if question else [],
                  "number_answer": bool(question and question.number), "several": bool(question and question.several),
                  "answered": self._replies.get(at),
                  "links": [{"text": link.text, "href": link.value} for link in step.links]}
-        outline = [{"number": i + 1, "kind": s.kind.value, "title": _title(s.caption)}
+        outline = [{"number": i + 1, "kind": s.kind.value, "act": bool(s.act), "title": _title(s.caption)}
                    for i, s in enumerate(scenario.steps)]
         return {"id": scenario.id, "title": scenario.title, "goal": scenario.goal, "seat": scenario.seat,
                 "count": len(scenario.steps), "at": at, "step": shown, "just": self._just, "outline": outline}
@@ -170,8 +175,12 @@ class Walkthrough(PlayBoard):
         self._goto(at + 1, feedback=feedback, just=just if self._step().moves else "")
 
     def walk_next(self) -> bool:
-        """Next: play a narrated step's move (if any) or leave a question; refused elsewhere."""
+        """Next: play a narrated step's move (if any) or leave a question; refused elsewhere, and at a step the
+        learner acts out (:meth:`walk_act`)."""
         step = self._step()
+        if step.act:
+            self.error = _error(f"This one is yours to do: press “{step.act}”.", kind="walk")
+            return False
         if step.kind is StepKind.END:
             self.error = _error("This is the last step: the walkthrough is complete.", kind="walk")
             return False
@@ -180,6 +189,14 @@ class Walkthrough(PlayBoard):
             return False
         if step.kind is StepKind.QUESTION and self._at not in self._replies:
             self.error = _error("Answer the question first, or press Skip this question.", kind="walk")
+            return False
+        self._advance()
+        return True
+
+    def walk_act(self) -> bool:
+        """The learner performs a step's act ("Cut the deck"): chance plays the step's scripted outcome."""
+        if not self._step().act:
+            self.error = _error("There is nothing to do by hand at this step: press Next.", kind="walk")
             return False
         self._advance()
         return True
@@ -264,6 +281,8 @@ class Walkthrough(PlayBoard):
         move = content.get("move")
         if move == "next":
             self.walk_next()
+        elif move == "act":
+            self.walk_act()
         elif move == "previous":
             self.walk_previous()
         elif move == "jump":

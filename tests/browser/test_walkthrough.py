@@ -1,8 +1,8 @@
 """The walkthrough player in a real browser: #step= in the address, each step kind, feedback, screenshots.
 
-The site-check notebook is opened with ``#step=5`` in its address, and a
-cell added to it shows the first Cloak & Dagger walkthrough: the player reads
-the address when it is drawn and opens at step 5.  The tests then drive the
+The site-check notebook is opened with ``#step=7`` in its address, and a
+cell added to it shows a Cloak & Dagger walkthrough: the player reads the
+address when it is drawn and opens at step 7.  The tests then drive the
 panel and the board as a learner would, and read what Python holds.
 """
 
@@ -22,8 +22,13 @@ from .test_boards import python_json
 pytestmark = pytest.mark.browser
 
 NAME = "cloak-dagger-first-steps"
-START = 5
-"""The step the address names: the first your-turn step (hide your agents in envelope 11)."""
+START = 7
+"""The step the address names: the first your-turn step (go back to your agents in envelope 11)."""
+WATCHED = 5
+"""A narrated step: seat 2 chooses envelope 4."""
+ASKED = 2
+"""The first question: what happens if you choose an empty envelope."""
+END = 13
 
 
 def kind_of(number: int) -> str:
@@ -65,16 +70,17 @@ def jump(panel, number: int) -> None:
 
 def test_the_address_step_opens_that_step_with_its_instruction_before_the_move(tour_notebook, panel, board):
     assert kind_of(START) == "your-turn"
-    panel.page.wait_for_function("el => el.dataset.step === '5'", arg=panel.element_handle(), timeout=30_000)
+    panel.page.wait_for_function(f"el => el.dataset.step === '{START}'", arg=panel.element_handle(), timeout=30_000)
     assert python_json(tour_notebook, "tour.walk['at']") == START - 1
-    assert panel.locator(".spynb-walk__position").inner_text() == f"Step {START} of 18"
+    assert panel.locator(".spynb-walk__position").inner_text() == f"Step {START} of {END}"
     caption = panel.locator(".spynb-walk__caption").inner_text()
-    assert caption.startswith("Your turn") and "envelope 11" in caption
-    assert python_json(tour_notebook, "[s for s, _ in tour.game.actions]") == [None, None]  # the learner has not moved
+    assert caption.startswith("Your turn") and "your agents" in caption
+    played = scenarios.load(NAME).moves_before(START - 1)
+    assert python_json(tour_notebook, "len(tour.game.actions)") == played  # the learner has not moved
     assert panel.locator('[data-key="walk-show"]').is_visible()
     assert panel.locator('[data-key="walk-next"]').count() == 0
     link = panel.locator(".spynb-walk__rule").first
-    assert link.get_attribute("href") == rule_href("CD-4") and link.get_attribute("target") is None
+    assert link.get_attribute("href") == rule_href("CD-6") and link.get_attribute("target") is None
     shoot(panel, "walkthrough-your-turn")
 
 
@@ -89,27 +95,29 @@ def test_a_wrong_move_is_explained_and_the_right_one_described(tour_notebook, pa
     board.locator('.cd-env[data-action="11"]').click()
     panel.locator(".spynb-walk__feedback.is-ok").wait_for(timeout=30_000)
     assert python_json(tour_notebook, "tour.walk['at']") == START
-    assert "put d D into envelope 11" in panel.locator(".spynb-walk__just").inner_text()
-    assert board.locator(".is-changed").count() >= 1
-    assert kind_of(START + 1) == "narrated"
-    assert panel.locator(".spynb-walk__caption").inner_text().startswith("Now seat 2 hides its agents")
+    assert "opened envelope 11 and saw d D" in panel.locator(".spynb-walk__just").inner_text()
+    assert kind_of(START + 1) == "question"
+    assert panel.locator(".spynb-walk__caption").inner_text().startswith("Which of these may you do now?")
     text = board.inner_text()
     assert "null" not in text and "undefined" not in text
-    shoot(panel, "walkthrough-narrated")
+    shoot(panel, "walkthrough-after-move")
 
 
 def test_next_plays_a_narrated_move_after_its_caption(tour_notebook, panel, board):
-    jump(panel, START + 1)
+    assert kind_of(WATCHED) == "narrated"
+    jump(panel, WATCHED)
     played = python_json(tour_notebook, "len(tour.game.actions)")
     panel.locator('[data-key="walk-next"]').click()
-    panel.page.wait_for_function(f"el => el.dataset.step === String({START + 2})",
+    panel.page.wait_for_function(f"el => el.dataset.step === String({WATCHED + 1})",
                                  arg=panel.element_handle(), timeout=30_000)
     assert python_json(tour_notebook, "len(tour.game.actions)") == played + 1
     assert "Seat 2" in panel.locator(".spynb-walk__just").inner_text()
+    assert board.locator(".is-changed").count() >= 1
+    shoot(panel, "walkthrough-narrated")
 
 
 def test_a_question_gives_feedback_with_the_rule(tour_notebook, panel):
-    number = START + 2
+    number = ASKED
     assert kind_of(number) == "question"
     jump(panel, number)
     assert panel.locator('[data-key="walk-next"]').count() == 0  # answer first, or skip it explicitly
@@ -130,8 +138,8 @@ def test_a_question_gives_feedback_with_the_rule(tour_notebook, panel):
 
 
 def test_the_end_step_links_on_and_offers_no_next(tour_notebook, panel):
-    jump(panel, 18)
-    assert kind_of(18) == "end"
+    jump(panel, END)
+    assert kind_of(END) == "end"
     assert panel.locator('[data-key="walk-next"]').count() == 0
     assert "next" not in panel.locator(".spynb-walk__caption").inner_text().lower()
     link = panel.locator(".spynb-walk__links a").first
@@ -140,11 +148,11 @@ def test_the_end_step_links_on_and_offers_no_next(tour_notebook, panel):
 
 
 def test_a_link_to_the_step_is_offered_as_visible_text(tour_notebook, panel):
-    jump(panel, 12)
+    jump(panel, 10)
     panel.locator('[data-key="walk-copy"]').click()
     address = panel.locator(".spynb-walk__address")
     address.wait_for(timeout=10_000)
-    assert address.input_value().endswith("#step=12")
+    assert address.input_value().endswith("#step=10")
     assert f"notebooks/index.html?path={CHECKS_FOLDER}/site-check.ipynb" in unquote(address.input_value())
 
 
@@ -152,10 +160,33 @@ def test_the_browser_remembers_a_walkthrough_played_to_its_end_and_not_one_jumpe
     page = tour_notebook.page
     remembered = "() => JSON.parse(localStorage.getItem('spynb-progress') || '{}')"
     page.evaluate("() => localStorage.removeItem('spynb-progress')")
-    jump(panel, 18)
-    assert page.evaluate(remembered)[NAME] == {"step": 18, "count": 18, "finished": False}
-    jump(panel, 17)
-    assert kind_of(17) == "your-turn"
+    jump(panel, END)
+    assert page.evaluate(remembered)[NAME] == {"step": END, "count": END, "finished": False}
+    jump(panel, END - 1)
+    assert kind_of(END - 1) == "your-turn"
     panel.locator('[data-key="walk-show"]').click()
-    page.wait_for_function("el => el.dataset.step === '18'", arg=panel.element_handle(), timeout=30_000)
-    assert page.evaluate(remembered)[NAME] == {"step": 18, "count": 18, "finished": True}
+    page.wait_for_function(f"el => el.dataset.step === '{END}'", arg=panel.element_handle(), timeout=30_000)
+    assert page.evaluate(remembered)[NAME] == {"step": END, "count": END, "finished": True}
+
+
+def test_the_learner_acts_out_a_chance_move_with_its_own_button_from_the_keyboard(tour_notebook):
+    """The cut: a button labelled with the act stands where Next would; pressing it plays chance's scripted cut."""
+    name = "cloak-dagger-setup"
+    number = next(n for n, step in enumerate(scenarios.load(name).steps, 1) if step.act)
+    run_python(tour_notebook, f'cut = walkthrough("{name}")\ncut')
+    panel = tour_notebook.page.locator(".spynb-walk").last
+    panel.locator('select[data-key="walk-jump"]').wait_for(timeout=60_000)
+    jump(panel, number)
+    act = panel.locator('[data-key="walk-act"]')
+    assert act.inner_text() == "Cut the stack" and panel.locator('[data-key="walk-next"]').count() == 0
+    assert panel.locator(".spynb-walk__kind").text_content() == "Your move"
+    assert panel.locator(f'select[data-key="walk-jump"] option[value="{number}"]').text_content().startswith(
+        f"{number}. Your move: ")
+    shoot(panel, "walkthrough-act")
+    act.focus()
+    tour_notebook.page.keyboard.press("Enter")
+    panel.page.wait_for_function(f"el => el.dataset.step === String({number + 1})",
+                                 arg=panel.element_handle(), timeout=30_000)
+    assert python_json(tour_notebook, "[cut.walk['at'], str(cut.game.actions[-1][1])]") == [number, "cut X"]
+    assert "Seat 1 cut X." in panel.locator(".spynb-walk__just").inner_text()
+    shoot(panel, "walkthrough-after-act")

@@ -203,3 +203,27 @@ def test_a_decision_says_what_each_accepted_choice_risks_and_the_player_says_it(
 def test_feedback_for_a_move_the_step_does_not_accept_is_refused():
     with pytest.raises(RecordError, match=r"steps\[2\]\.feedback: '12' is not a move the step accepts"):
         from_data(data(lambda d: d["steps"][2].update(feedback={"12": "no"})))
+
+
+def test_a_step_whose_move_is_chances_may_name_the_act_the_learner_performs():
+    tour = from_data(data(lambda d: d["steps"][0].update(act="Cut the stack")))
+    assert tour.steps[0].act == "Cut the stack" and tour.steps[1].act == ""
+    assert tour.entries()[0] == "chance: cut a"  # chance still plays the scripted outcome
+
+
+@pytest.mark.parametrize("step, why", [
+    ({"kind": "narrated", "do": "1: 11", "caption": "c"}, "move is chance's"),
+    ({"kind": "narrated", "do": ["chance: cut a", "1: 11"], "caption": "c"}, "move is chance's"),
+    ({"kind": "narrated", "caption": "c"}, "move is chance's"),
+    ({"kind": "your-turn", "do": "1: 11", "caption": "c", "accept": ["11"]}, "is not part of a your-turn step"),
+    ({"kind": "narrated", "do": "chance: cut a", "caption": "c", "act": ""}, "non-empty text"),
+    ({"kind": "narrated", "do": "chance: cut a", "caption": "c", "act": "cut the stack"}, "short imperative"),
+    ({"kind": "narrated", "do": "chance: cut a", "caption": "c", "act": "Cut the stack."}, "short imperative"),
+    ({"kind": "narrated", "do": "chance: cut a", "caption": "c", "act": "You cut the stack"}, "short imperative"),
+    ({"kind": "narrated", "do": "chance: cut a", "caption": "c",
+      "act": "Cut the stack and then look at the card you cut"}, "short imperative"),
+])
+def test_an_act_is_a_short_imperative_label_on_a_chance_move_only(step, why):
+    with pytest.raises(RecordError, match=why) as raised:
+        from_data(data(lambda d: d["steps"].__setitem__(0, {**step, "act": step.get("act", "Cut the stack")})))
+    assert "steps[0]" in str(raised.value)

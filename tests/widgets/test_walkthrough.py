@@ -17,6 +17,8 @@ from spynb.widgets.walkthrough_player import QUIET, Walkthrough, narrate, walkth
 from .helpers import WALK_TRAITS, front_end_sends, snapshot  # noqa: E402
 
 FIRST = "cloak-dagger-first-steps"
+SETUP = "cloak-dagger-setup"
+"""The walkthrough that teaches the cut: its learner cuts the stack, and it asks for whole numbers."""
 
 
 def step_of(name: str, kind: str, after: int = 0) -> int:
@@ -72,12 +74,12 @@ def test_a_narrated_step_shows_its_caption_before_its_move_and_next_plays_it(tou
     walk(tour, move="next")
     assert len(tour.game.actions) == played + 1 and tour.walk["at"] == n
     assert str(tour.game.actions[-1][1]) == step.do.partition(":")[2].strip()
-    assert tour.walk["just"] == "Seat 2 examined an envelope. Seat 2 put 2 cards from hand into an envelope."
+    assert tour.walk["just"] == "Seat 2 examined an envelope. Seat 2 showed that envelope 3 is empty and draws a card for it."
 
 
 def test_next_marks_what_the_move_changed_on_the_board(tour):
-    tour.walk_jump(8)  # you choose envelope 7, which is empty
-    assert scenarios.load(FIRST).steps[7].do == "1: 7"
+    tour.walk_jump(3)  # you choose envelope 7, which is empty
+    assert scenarios.load(FIRST).steps[2].do == "1: 7"
     walk(tour, move="next")
     assert "env-7" in tour.changed
     walk(tour, move="previous")
@@ -85,8 +87,9 @@ def test_next_marks_what_the_move_changed_on_the_board(tour):
 
 
 def test_a_text_only_step_moves_nothing(tour):
+    played = tour.game.actions
     walk(tour, move="next")
-    assert tour.walk["at"] == 1 and tour.game.actions == () and tour.walk["just"] == ""
+    assert tour.walk["at"] == 1 and tour.game.actions == played and tour.walk["just"] == ""
 
 
 def test_a_your_turn_step_says_what_to_do_before_the_learner_acts(tour):
@@ -101,22 +104,27 @@ def test_a_wrong_legal_move_is_explained_and_changes_nothing(tour):
     before = (tour.view, tour.legal, tour.walk, len(tour.game.actions))
     front_end_sends(tour, {"kind": "play", "action": "5"})
     assert tour.feedback["ok"] is False and "envelope 11" in tour.feedback["text"]
-    assert tour.feedback["rule_href"] == rule_href("CD-4")
+    assert tour.feedback["rule_href"] == rule_href("CD-6")
     assert tour.feedback["step"] == tour.walk["step"]["number"]  # about the step shown: drawn below its caption
     assert (tour.view, tour.legal, tour.walk, len(tour.game.actions)) == before
     walk(tour, move="next")
     assert tour.error["kind"] == "walk" and (tour.walk, len(tour.game.actions)) == before[2:]
 
 
+def start_a_transfer() -> int:
+    """The your-turn step that starts a transfer (after the question on what may be done there)."""
+    return step_of(FIRST, "your-turn", after=step_of(FIRST, "question", after=step_of(FIRST, "your-turn")))
+
+
 def test_an_illegal_move_at_a_your_turn_step_shows_the_rule(tour):
-    n = step_of(FIRST, "your-turn", after=step_of(FIRST, "question", after=10))  # start a transfer
+    n = start_a_transfer()
     tour.walk_jump(n)
     front_end_sends(tour, {"kind": "play", "action": "take e"})
     assert tour.error["rule"] == "CD-6" and tour.walk["at"] == n - 1
 
 
 def test_the_move_the_learner_made_is_described_not_the_scripted_one(tour):
-    n = step_of(FIRST, "your-turn", after=step_of(FIRST, "question", after=10))
+    n = start_a_transfer()
     tour.walk_jump(n)
     assert scenarios.load(FIRST).steps[n - 1].do == "1: take d"
     assert tour.play("take D")  # the step accepts either agent
@@ -134,8 +142,7 @@ def test_show_me_plays_the_scenarios_move_and_says_it_in_words(tour):
     walk(tour, move="show")
     assert tour.walk["at"] == n and tour.feedback["shown"] is True
     assert tour.feedback["step"] == n  # about the step before the one shown: drawn above its caption
-    assert tour.walk["just"] == ("Seat 1 examined an envelope. Seat 1 opened envelope 11 and saw nothing. Seat 1 put "
-                                 "d D into envelope 11. Seat 1 put 2 cards from hand into an envelope.")
+    assert tour.walk["just"] == "Seat 1 examined an envelope. Seat 1 opened envelope 11 and saw d D."
     assert "1: 11" not in tour.walk["just"] + tour.feedback["text"]
 
 
@@ -152,15 +159,15 @@ def test_the_engines_words_lose_their_rule_ids():
     assert "The pile is shuffled and revealed: " in words and "TG-" not in words
 
 
-def test_a_question_is_answered_with_the_engines_result_and_the_rule(tour):
-    n = step_of(FIRST, "question")
-    tour.walk_jump(n)
+def test_a_question_is_answered_with_the_engines_result_and_the_rule():
+    n = step_of(SETUP, "question")  # how many cards the stack holds
+    tour = walkthrough(SETUP, start=n)
     step = tour.walk["step"]
     assert step["number_answer"] and step["rule_href"] == rule_href(step["rule"])
-    walk(tour, move="answer", value=19)
-    assert tour.feedback["ok"] is False and "The answer: 20." in tour.feedback["text"]
-    assert tour.feedback["rule"] == step["rule"] and tour.walk["step"]["answered"] == 19
-    walk(tour, move="answer", value=20)
+    walk(tour, move="answer", value=23)
+    assert tour.feedback["ok"] is False and tour.feedback["text"].startswith("Not quite. 24: three double agents")
+    assert tour.feedback["rule"] == step["rule"] and tour.walk["step"]["answered"] == 23
+    walk(tour, move="answer", value=24)
     assert tour.feedback["ok"] is True and tour.feedback["text"].startswith("Right.")
     walk(tour, move="next")  # questions are not graded: Next moves on once answered, right or wrong
     assert tour.walk["at"] == n and tour.feedback == {}
@@ -173,13 +180,14 @@ def test_next_waits_for_an_answer_and_skipping_is_an_explicit_choice_that_tells_
     assert tour.walk["at"] == n - 1 and "Answer the question first" in tour.error["message"]
     walk(tour, move="skip")
     assert tour.walk["at"] == n and tour.feedback["ok"] is None
-    assert tour.feedback["text"].startswith("Skipped. The answer: 20.") and tour.feedback["step"] == n
+    assert tour.feedback["text"].startswith("Skipped. The answer: A card comes from the stack into it. With an empty")
+    assert tour.feedback["step"] == n
     walk(tour, move="skip")
     assert tour.walk["at"] == n and "no question to skip" in tour.error["message"]
 
 
 def test_a_question_with_several_right_choices_wants_every_one_ticked_and_names_them_all(tour):
-    n = step_of(FIRST, "question", after=10)  # which of these may you do now? (two are right)
+    n = step_of(FIRST, "question", after=step_of(FIRST, "your-turn"))  # which of these may you do now? (two are right)
     tour.walk_jump(n)
     assert tour.walk["step"]["several"] is True
     walk(tour, move="answer", value=["pass"])
@@ -198,14 +206,14 @@ def test_a_question_with_several_right_choices_wants_every_one_ticked_and_names_
 def test_a_checked_question_with_several_right_choices_must_say_so():
     """The checker refuses a pick-one question where more than one choice is right on some way through."""
     data = scenarios.load(FIRST).to_data()
-    n = step_of(FIRST, "question", after=10)
+    n = step_of(FIRST, "question", after=step_of(FIRST, "your-turn"))
     data["steps"][n - 1] = {k: v for k, v in data["steps"][n - 1].items() if k != "several"}
     assert any('"several": true' in problem for problem in scenarios.from_data(data, FIRST).check())
 
 
-@pytest.mark.parametrize("value", [21.5, "20", None, [20]])
-def test_an_answer_that_is_not_one_of_the_questions_is_refused(tour, value):
-    tour.walk_jump(step_of(FIRST, "question"))
+@pytest.mark.parametrize("value", [23.5, "24", None, [24]])
+def test_an_answer_that_is_not_one_of_the_questions_is_refused(value):
+    tour = walkthrough(SETUP, start=step_of(SETUP, "question"))
     before = snapshot(tour)
     walk(tour, move="answer", value=value)
     assert tour.error["kind"] == "walk" and snapshot(tour) == before
@@ -253,6 +261,7 @@ def test_previous_after_an_answer_forgets_it(tour):
     {"kind": "walk", "move": "fly"},
     {"kind": "walk", "move": "previous"},
     {"kind": "walk", "move": "show"},
+    {"kind": "walk", "move": "act"},
     {"kind": "walk", "move": "answer", "value": 1},
     {"kind": "play", "action": "7"},
     {"kind": "play", "action": 7},
@@ -339,3 +348,29 @@ def test_the_end_of_a_walkthrough_that_plays_a_game_to_its_end_says_who_won():
     unfinished = walkthrough("cloak-dagger-first-steps")
     unfinished.walk_jump(unfinished.walk["count"])
     assert unfinished.status == "The walkthrough is complete."
+
+
+def acted(name: str) -> int:
+    """The number (1-based) of the first step of ``name`` the learner acts out."""
+    return next(i for i, s in enumerate(scenarios.load(name).steps, 1) if s.act)
+
+
+def test_a_step_the_learner_acts_out_waits_for_its_act_and_then_chance_plays_the_scripted_outcome():
+    n = acted(SETUP)
+    step = scenarios.load(SETUP).steps[n - 1]
+    tour = walkthrough(SETUP, start=n)
+    assert tour.walk["step"]["act"] == "Cut the stack" == step.act and "Cut the stack" in tour.status
+    assert tour.walk["outline"][n - 1]["act"] is True and tour.walk["outline"][0]["act"] is False
+    before = snapshot(tour)
+    walk(tour, move="next")  # the learner cuts: Next does not do it for them
+    assert tour.error["kind"] == "walk" and "Cut the stack" in tour.error["message"] and snapshot(tour) == before
+    walk(tour, move="act")
+    assert tour.walk["at"] == n and str(tour.game.actions[-1][1]) == step.do.partition(":")[2].strip()
+    assert tour.game.actions[-1][0] is None and tour.walk["just"] == "Seat 1 cut X."
+
+
+def test_only_a_step_with_an_act_is_acted_out(tour):
+    assert tour.walk["step"]["act"] == ""
+    before = snapshot(tour)
+    walk(tour, move="act")
+    assert tour.error["kind"] == "walk" and "press Next" in tour.error["message"] and snapshot(tour) == before

@@ -2,8 +2,9 @@
 // links it into a board's module; board_common.js's mountBoard draws it).
 //
 // Everything comes from the `walk` and `feedback` traits (spynb/widgets/walkthrough.py);
-// the panel sends intentions only ({kind: "walk", move: "next" | "previous" | "show" |
-// "skip" | "jump" | "answer"}).  A page address with `#step=N` opens the walkthrough at step N.  This browser
+// the panel sends intentions only ({kind: "walk", move: "next" | "act" | "previous" | "show" |
+// "skip" | "jump" | "answer"}).  A step the learner acts out ("Cut the deck") shows a button
+// with that label in place of Next.  A page address with `#step=N` opens the walkthrough at step N.  This browser
 // remembers how far each walkthrough got (progress.js), for the welcome page's "continue".
 // Text from scenarios and the engine is only ever set as textContent.
 
@@ -18,6 +19,7 @@ import { rememberStep } from "./progress.js";
  * @property {number} number        1-based
  * @property {"narrated" | "your-turn" | "question" | "end"} kind
  * @property {string} caption
+ * @property {string} act           the learner's act that plays a chance move ("Cut the deck"), or ""
  * @property {string} rule          a rule id, or ""
  * @property {string} rule_href     the rules page's address for it
  * @property {string} citation
@@ -37,7 +39,7 @@ import { rememberStep } from "./progress.js";
  * @property {number} at            0-based
  * @property {WalkStep} step
  * @property {string} just          what the last move showed, in words
- * @property {{number: number, kind: string, title: string}[]} outline
+ * @property {{number: number, kind: string, act: boolean, title: string}[]} outline
  *
  * @typedef Feedback   about the learner's last move or answer; {} when there is nothing to say
  * @property {boolean | null} [ok]  right, wrong, or null when a move was only shown
@@ -146,7 +148,7 @@ function walkthroughPanel({ model, slot, send }) {
     const answered = step.answered !== null && step.answered !== undefined;  // a question is answered before Next
     const jump = h("select", { "aria-label": "Go to step", dataset: { key: "walk-jump" } },
       data.outline.map((s) => h("option", { value: s.number, selected: s.number === step.number },
-        `${s.number}. ${WALK_KIND_LABEL[/** @type {keyof WALK_KIND_LABEL} */ (s.kind)] || ""}: ${s.title}`)));
+        `${s.number}. ${WALK_KIND_LABEL[s.act ? "your-turn" : /** @type {keyof WALK_KIND_LABEL} */ (s.kind)] || ""}: ${s.title}`)));
     jump.addEventListener("change", () => walkSend({ move: "jump", step: Number(/** @type {HTMLSelectElement} */ (jump).value) }));
     const progress = h("progress", { class: "spynb-walk__progress", max: data.count, value: step.number,
       "aria-hidden": "true" });
@@ -168,7 +170,7 @@ function walkthroughPanel({ model, slot, send }) {
       data.just ? h("p", { class: "spynb-walk__just" }, h("strong", { text: "What happened: " }), data.just) : null,
       here ? null : feedbackBox,
       h("div", { class: `spynb-walk__step is-${step.kind}`, "aria-live": "polite" },
-        h("p", { class: "spynb-walk__kind", text: WALK_KIND_LABEL[step.kind] }),
+        h("p", { class: "spynb-walk__kind", text: WALK_KIND_LABEL[step.act ? "your-turn" : step.kind] }),
         h("p", { class: "spynb-walk__caption", text: step.caption }),
         step.shows_hidden ? h("p", { class: "spynb-walk__hidden", text: step.shows_hidden }) : null,
         question(step),
@@ -179,8 +181,9 @@ function walkthroughPanel({ model, slot, send }) {
       here ? feedbackBox : null,
       h("div", { class: "spynb-walk__row" },
         button("walk-prev", "◀ Previous", () => walkSend({ move: "previous" }), { disabled: data.at === 0 }),
-        step.kind === "narrated" || (step.kind === "question" && answered)
-          ? button("walk-next", "Next ▶", () => walkSend({ move: "next" }), { class: "spynb-walk__next" }) : null,
+        step.act ? button("walk-act", step.act, () => walkSend({ move: "act" }), { class: "spynb-walk__next spynb-walk__act" })
+          : step.kind === "narrated" || (step.kind === "question" && answered)
+            ? button("walk-next", "Next ▶", () => walkSend({ move: "next" }), { class: "spynb-walk__next" }) : null,
         step.kind === "question" && !answered
           ? button("walk-skip", "Skip this question", () => walkSend({ move: "skip" })) : null,
         step.kind === "your-turn" ? button("walk-show", "Show me", () => walkSend({ move: "show" })) : null,
