@@ -138,8 +138,9 @@ NARRATORS: dict[str, Callable[[Event], str]] = {
     "scenario": lambda e: "A teaching scenario was set up.",
     "pick": lambda e: f"{describe(e.get('affiliation'))} was picked from Pile 2.",
     "picked": lambda e: "A card was picked from Pile 2, face down.",
-    "combined": lambda e: (f"The picked cards were shuffled into Pile 1; the other {e.get('removed')} were removed "
-                           "from play unseen."),
+    "combined": lambda e: ("The picked cards were shuffled into Pile 1; "
+                           + ("the other card was" if e.get("removed") == 1 else f"the other {e.get('removed')} were")
+                           + " removed from play unseen."),
     "affiliation": lambda e: f"Seat {e.actor} drew {describe(e.get('affiliation'))} and sealed it in their envelope.",
     "circle": lambda e: ("Every player has an envelope; the envelopes and HQs form the circle "
                          f"{' '.join(map(str, e.get('circle')))}."),

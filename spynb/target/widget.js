@@ -395,6 +395,7 @@ function drawTarget(ctx) {
 function tgRole(ctx) {
   const { view } = ctx;
   if (view.omniscient) return "Teaching view: every hand and affiliation is shown.";
+  if (!view.affiliation) return `You are ${ctx.seatName(view.seat)}. Your affiliation is not drawn yet.`;
   const name = (ctx.glossary.affiliations || {})[/** @type {string} */ (view.affiliation)] || view.affiliation;
   const goal = view.affiliation === "double-agent" ? "three Dirty Intel deposited at either HQ"
     : `three Intel of one letter at the ${name} HQ`;
