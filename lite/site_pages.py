@@ -10,7 +10,8 @@
   (``spynb.rulespage``);
 * ``rules/taught.html``: what is taught where (``taught.py``);
 * ``pictures/<track>.svg``: each game's board, drawn by spynb's renderer;
-* ``site.css``: their style sheet, and ``favicon.svg`` their icon;
+* ``site.css``: their style sheet, ``favicon.svg`` their icon, and ``favicon.ico`` the same drawn for browsers
+  that ask the root for one (``favicon_ico.py``);
 * ``welcome/``: the welcome page's live board (:data:`WELCOME_BOARD`): its
   host (``welcome_host.js``) and the board's front end, the same module the
   notebook's anywidget loads (:func:`board_frontend`); and ``progress.js``
@@ -48,8 +49,8 @@ from spynb.widgets.frontend import STATIC, board_module, board_styles  # noqa: E
 __all__ = ["board_pictures", "board_frontend", "notebook_href", "played_in", "write_pages", "PAGES", "WELCOME_BOARD", "TEACHER_LINKS"]
 
 #: the pages this module writes, relative to the site
-PAGES = ("index.html", "rules/index.html", "rules/taught.html", "site.css", "favicon.svg", "welcome/host.js",
-         "welcome/board.js", "welcome/board.css", "welcome/progress.js")
+PAGES = ("index.html", "rules/index.html", "rules/taught.html", "site.css", "favicon.svg", "favicon.ico",
+         "welcome/host.js", "welcome/board.js", "welcome/board.css", "welcome/progress.js")
 PROGRESS_SCRIPT = ('<script type="module">import { showProgress } from "./welcome/progress.js"; showProgress(document); '
                    'window.addEventListener("pageshow", () => showProgress(document));</script>')
 """Marks what this browser has finished (``progress.js``), again when the visitor comes Back to the page."""
@@ -277,7 +278,8 @@ def write_pages(site: Path, notebooks: Path, tracks: tuple[Track, ...], pictures
     for track_id, svg in pictures.items():
         (site / "pictures" / f"{track_id}.svg").write_text(svg, encoding="utf-8")
     shutil.copy2(HERE / "site.css", site / "site.css")
-    shutil.copy2(HERE / "favicon.svg", site / "favicon.svg")
+    for icon in ("favicon.svg", "favicon.ico"):
+        shutil.copy2(HERE / icon, site / icon)
     shutil.copy2(HERE / "welcome_host.js", site / "welcome" / "host.js")
     shutil.copy2(STATIC / "progress.js", site / "welcome" / "progress.js")
     esm, css = board_frontend(WELCOME_BOARD["game"])

@@ -46,7 +46,7 @@ MARKER = ".spynb-site-build"
 CHECKS_FOLDER = ".checks"
 
 #: the site's own pages (lite/site_pages.py)
-SITE_PAGES = ("index.html", "rules/index.html", "rules/taught.html", "site.css", "favicon.svg")
+SITE_PAGES = ("index.html", "rules/index.html", "rules/taught.html", "site.css", "favicon.svg", "favicon.ico")
 
 #: the core runtime files of a self-hosted Pyodide
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")

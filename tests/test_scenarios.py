@@ -10,6 +10,7 @@ import pytest
 
 import spynb
 from spynb import scenarios
+from spynb.kloak.board import COLOUR_NAMES, THREE_COLOURS
 from spynb.scenarios import StepKind, lint
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
@@ -138,6 +139,25 @@ def test_a_step_marked_shows_hidden_may_state_what_the_seat_remembers() -> None:
 def test_the_lint_finds_captions_that_say_who_holds_or_played_a_hidden_card(name, number, caption) -> None:
     """TG-4: who played a face-down card is unknowable; a seat's affiliation is its own secret."""
     assert lint.unbacked(_one_step(name, number, caption=caption))
+
+
+def test_KL_13_the_lint_finds_a_seat_named_with_the_colour_under_a_big_piece() -> None:
+    """KL-13: the colour under a big piece is hidden, so a caption that says it needs a claim."""
+    caption = "Seat 2 will lift the big piece off c1: the piece under it is sky blue."
+    assert lint.unbacked(_one_step("kloak-lift-reveals", 5, caption=caption, claims=[]))
+
+
+def test_KL_13_a_colour_the_seat_sees_uncovered_is_no_secret_to_the_lint() -> None:
+    """KL-13: only colours under big pieces are hidden; the green piece on c2 is in plain sight."""
+    caption = "Seat 2 will lift the big piece off c1 instead, onto the green piece on c2."
+    assert lint.unbacked(_one_step("kloak-lift-reveals", 5, caption=caption, claims=[])) == []
+
+
+def test_the_kloak_key_names_each_colour_with_the_word_the_captions_use() -> None:
+    """One name for a colour: the board's key and the walkthroughs' text say the same word."""
+    words = " ".join(text.replace("-", " ") for name in scenarios.names() if scenarios.load(name).game == "kloak"
+                     for step in scenarios.load(name).steps for text in prose(step))
+    assert all(re.search(rf"\b{COLOUR_NAMES[letter]}\b", words) for letter, _ in THREE_COLOURS)
 
 
 def test_a_five_player_double_agent_knows_no_other_seat_is_one() -> None:

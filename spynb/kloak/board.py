@@ -105,7 +105,7 @@ THREE_COLOURS = (("O", 5), ("S", 5), ("G", 5))
 FOUR_COLOURS = (("O", 4), ("S", 4), ("G", 4), ("P", 3))
 """RULINGS (KLOAK public facts): the 4-colour set, 4/4/4/3."""
 
-COLOUR_NAMES = {"O": "orange", "S": "sky blue", "G": "bluish green", "P": "reddish purple",
+COLOUR_NAMES = {"O": "orange", "S": "sky blue", "G": "green", "P": "purple",
                 "Y": "yellow", "U": "blue", "V": "vermilion", "K": "black"}
 """The letters a colour set may use (``B`` is kept for big-piece notation)."""
 PALETTE = {"O": "#E69F00", "S": "#56B4E9", "G": "#009E73", "P": "#CC79A7",

@@ -43,7 +43,7 @@ def ending_reason(view: dict[str, Any]) -> dict[str, Any]:
 
     >>> ending_reason({"winners": [1], "scores": {"1": [{"colour": "G", "squares": ["a1", "a2", "a3"]},
     ...     {"colour": "O", "squares": ["c1", "c2", "c3"]}], "2": []}})["reason"]
-    'Two lines scored: a1 a2 a3 in bluish green and c1 c2 c3 in orange.'
+    'Two lines scored: a1 a2 a3 in green and c1 c2 c3 in orange.'
     """
     winners = view.get("winners") or []
     lines = [f"{' '.join(line['squares'])} in {COLOUR_NAMES.get(line['colour'], line['colour'])}"

@@ -18,16 +18,17 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from spynb.cloak_dagger import cards as cloak_dagger_cards
+from spynb.engine import Game
 from spynb.kloak import board as kloak_board
 from spynb.target import cards as target_cards
 
 from . import Scenario, Step
 
-__all__ = ["TERMS", "unbacked"]
+__all__ = ["SECRET", "TERMS", "unbacked"]
 
 
 def _target_terms() -> dict[str, str]:
@@ -51,6 +52,30 @@ TERMS: Mapping[str, Mapping[str, str]] = {
 """Per game: the words a caption uses for a seat's secrets (cards, affiliations, colours) and the id each
 stands for in views and notation."""
 
+_SQUARE = re.compile(r"\b[a-e][1-5]\b")
+
+
+def _covered_colour(before: Game, after: Game, seat: int, sentence: str, colour: str) -> bool:
+    """KL-13: a colour is hidden only under a big piece, and from every seat alike.  A sentence that puts the
+    colour on a square where the seat sees it speaks of an uncovered piece; otherwise the colour is a secret
+    when a piece of it lies covered as the step opens or after its move."""
+    shown = before.view(seat)["small"]
+    if any(shown.get(square) == colour for square in _SQUARE.findall(sentence)):
+        return False
+    return any(game.view(None)["small"][square] == colour
+               for game in (before, after) for square in game.view(None)["covered"])
+
+
+def _always_secret(before: Game, after: Game, seat: int, sentence: str, term: str) -> bool:
+    """A card or an affiliation is a seat's secret in every position."""
+    return True
+
+
+SECRET: Mapping[str, Callable[[Game, Game, int, str, str], bool]] = {"kloak": _covered_colour}
+"""Per game, for terms that are secret only in some positions: whether the term (by its id) states a secret in
+a sentence of a step (the game as the step opens and after its move, the walkthrough's seat); the terms of a game
+not listed are always secrets."""
+
 _SEATS = re.compile(r"\b[Ss]eats? (\d+)((?:(?:, | and )\d+)*)(?!\d|'s)")
 """Seats named as actors ("seat 2", "seats 2 and 4"), not as owners ("seat 2's cloak")."""
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
@@ -64,13 +89,17 @@ def unbacked(scenario: Scenario) -> list[str]:
     problems: list[str] = []
     if scenario.seat is None:
         return problems
+    secret = SECRET.get(scenario.game, _always_secret)
+    positions = scenario.positions()
     for number, step in enumerate(scenario.steps, 1):
         if step.shows_hidden:
             continue
         for sentence in _SENTENCE.split(step.caption):
             said = _said(step)
             for seat, (word, key) in _pairs(sentence, terms):
-                if seat != str(scenario.seat) and not (seat in said and _named(key, said)):
+                if seat == str(scenario.seat) or (seat in said and _named(key, said)):
+                    continue
+                if secret(positions[number - 1], positions[number], scenario.seat, sentence, key):
                     problems.append(f"step {number}: {sentence!r} names seat {seat} with {word}, "
                                     f"and no claim of the step checks it".replace("'", '"'))
     return problems

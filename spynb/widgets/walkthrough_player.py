@@ -37,6 +37,7 @@ from typing import Any, ClassVar
 import traitlets
 
 from ..engine import Game, SpynbError, is_whole_number
+from ..engine.wording import listed
 from ..rulespage import rule_link
 from ..scenarios import Question, Scenario, Step, StepKind, load
 from .play import HUMAN, PlayBoard, board_class
@@ -275,7 +276,7 @@ class Walkthrough(PlayBoard):
     def _said(question: Question, right: list[Any]) -> str:
         """The right answer in the words the learner was offered."""
         words = [c.text for c in question.choices if c.value in right] or [str(r) for r in right]
-        return " and ".join(words) if question.several else " / ".join(words)
+        return listed(words) if question.several else " / ".join(words)
 
     def _walk_message(self, content: dict[str, Any]) -> None:
         move = content.get("move")

@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import json
 import re
+import struct
 import sys
+import zlib
 from html import unescape
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
+from urllib.request import urlopen
 
 import pytest
 
@@ -20,6 +23,7 @@ REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "lite"))
 
 from build_site import stage_notebooks  # noqa: E402
+from serve_site import serve_in_thread  # noqa: E402
 from site_pages import PAGES, board_pictures, write_pages  # noqa: E402
 from taught import site_games  # noqa: E402
 from tracks import LIVE, Part, Track, check_tracks, load_tracks, markdown_links  # noqa: E402
@@ -217,6 +221,55 @@ def test_what_is_taught_where_lists_every_section_and_ruling_linked_to_the_rules
 def test_the_pages_are_all_written(site):
     assert [name for name in PAGES if not (site / name).is_file()] == []
     assert verify_site(site)[0].startswith(f"{site}: not a spynb site build")
+
+
+def ico_images(ico: bytes) -> dict[int, bytes]:
+    """The PNG images of an ICO file, by side in pixels (0 in an entry means 256)."""
+    reserved, kind, count = struct.unpack("<HHH", ico[:6])
+    assert (reserved, kind) == (0, 1), "not an icon file"
+    entries = [struct.unpack("<BBBBHHII", ico[6 + 16 * i:22 + 16 * i]) for i in range(count)]
+    return {width or 256: ico[offset:offset + length] for width, _, _, _, _, _, length, offset in entries}
+
+
+def png_pixels(png: bytes) -> list[list[tuple[int, ...]]]:
+    """The RGBA pixels of an 8-bit RGBA PNG, row by row (the five scanline filters undone)."""
+    assert png.startswith(b"\x89PNG\r\n\x1a\n")
+    chunks, at = {}, 8
+    while at < len(png):
+        length, kind = struct.unpack(">I4s", png[at:at + 8])
+        chunks[kind] = chunks.get(kind, b"") + png[at + 8:at + 8 + length]
+        at += 12 + length
+    width, height, depth, colour = struct.unpack(">IIBB", chunks[b"IHDR"][:10])
+    assert (depth, colour) == (8, 6), "an 8-bit RGBA image"
+    raw, stride, rows, previous = zlib.decompress(chunks[b"IDAT"]), width * 4, [], bytearray(width * 4)
+    for y in range(height):
+        kind, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        for x in range(stride):
+            a, b, c = line[x - 4] if x >= 4 else 0, previous[x], previous[x - 4] if x >= 4 else 0
+            p = a + b - c
+            nearest = min((abs(p - a), 0, a), (abs(p - b), 1, b), (abs(p - c), 2, c))[2]
+            line[x] = (line[x] + (0, a, b, (a + b) // 2, nearest)[kind]) % 256
+        rows.append([tuple(line[x:x + 4]) for x in range(0, stride, 4)])
+        previous = line
+    return rows
+
+
+def test_the_site_root_serves_favicon_ico_drawn_from_the_svg(site):
+    """A browser asks the root for /favicon.ico; it gets the keyhole of favicon.svg at 16, 32 and 48 pixels."""
+    server, url = serve_in_thread(site)
+    try:
+        with urlopen(f"{url}favicon.ico") as answer:
+            assert answer.status == 200
+            images = ico_images(answer.read())
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert sorted(images) == [16, 32, 48]
+    pixels = png_pixels(images[48])
+    assert len(pixels) == 48 and pixels[0][0][3] == 0  # a round icon: the corner is clear
+    navy, yellow = pixels[4][24], pixels[19][24]  # the disc (#22313f) and the keyhole's head (#f4d35e)
+    assert navy[2] > navy[0] and max(navy[:3]) < 0x50 and navy[3] == 255
+    assert yellow[0] > 0xE0 and yellow[1] > 0xC0 and yellow[2] < 0x80
 
 
 def _live_board(site: Path) -> dict[str, str]:

@@ -203,6 +203,13 @@ def test_a_question_with_several_right_choices_wants_every_one_ticked_and_names_
         assert tour.error["kind"] == "walk" and snapshot(tour) == before
 
 
+def test_three_right_choices_are_named_as_an_english_list():
+    question = next(s.question for s in scenarios.load(FIRST).steps if s.question and s.question.several)
+    everything = [choice.value for choice in question.choices]
+    assert Walkthrough._said(question, everything) == (
+        "Take your cloak d in hand, Take seat 2's cloak e in hand and Do nothing more")
+
+
 def test_a_checked_question_with_several_right_choices_must_say_so():
     """The checker refuses a pick-one question where more than one choice is right on some way through."""
     data = scenarios.load(FIRST).to_data()
