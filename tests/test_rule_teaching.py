@@ -2,10 +2,8 @@
 
 The lessons are computed from the site's tracks (``lite/tracks.json``): rule
 links in their notebooks' markdown and the steps of the walkthroughs they play
-(``lite/taught.py``).  What is not taught yet is listed in
-``tests/untaught_rules.txt``, and what is taught fewer than the four ways
-(explained, shown on the board, done by the learner, checked by a question)
-in ``tests/taught_short_of_four.txt``; both lists may only shrink.
+(``lite/taught.py``).  Each is taught the four ways: explained, shown on the
+board, done by the learner, checked by a question.
 """
 
 from __future__ import annotations
@@ -21,37 +19,14 @@ from spynb.scenarios import load
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "lite"))
 
-from taught import WAYS, lessons, short_of_four, taught_where, teachable, untaught  # noqa: E402
+from taught import WAYS, lessons, short_of_four, taught_where, untaught  # noqa: E402
 from tracks import Part, Track, load_tracks  # noqa: E402
 
-UNTAUGHT = REPO / "tests" / "untaught_rules.txt"
-SHORT_OF_FOUR = REPO / "tests" / "taught_short_of_four.txt"
 NOTEBOOKS = REPO / "notebooks"
 
 
-def listed_untaught() -> list[str]:
-    lines = UNTAUGHT.read_text(encoding="utf-8").splitlines()
-    return [line.strip() for line in lines if line.strip() and not line.startswith("#")]
-
-
-def test_every_section_and_ruling_is_taught_or_listed_as_not_yet() -> None:
-    missing = untaught(NOTEBOOKS, load_tracks())
-    print("taught nowhere:", *missing, sep="\n  ")
-    new = [rid for rid in missing if rid not in listed_untaught()]
-    assert new == [], f"taught nowhere, and not in {UNTAUGHT.name}: {new}"
-
-
-def test_the_untaught_list_only_shrinks() -> None:
-    missing = set(untaught(NOTEBOOKS, load_tracks()))
-    now_taught = [rid for rid in listed_untaught() if rid not in missing]
-    assert now_taught == [], f"taught now: delete these lines from {UNTAUGHT.name}: {now_taught}"
-
-
-def test_the_untaught_list_names_real_rules_once() -> None:
-    known = {rid for ids in teachable().values() for rid in ids}
-    listed = listed_untaught()
-    assert [rid for rid in listed if rid not in known] == []
-    assert len(listed) == len(set(listed))
+def test_every_section_and_ruling_is_taught() -> None:
+    assert untaught(NOTEBOOKS, load_tracks()) == [], "taught nowhere"
 
 
 def test_a_rule_link_and_a_walkthrough_step_both_teach(tmp_path: Path) -> None:
@@ -92,31 +67,10 @@ def test_a_walkthrough_step_without_a_rule_teaches_nothing(tmp_path: Path, monke
     assert steps and not any(where.endswith("step 1") for where in steps)
 
 
-def listed_short_of_four() -> dict[str, list[str]]:
-    """``tests/taught_short_of_four.txt``: ``<rule id>: <way>, <way>`` per line."""
-    lines = SHORT_OF_FOUR.read_text(encoding="utf-8").splitlines()
-    entries = [line.partition(":") for line in lines if line.strip() and not line.startswith("#")]
-    return {rid.strip(): [way.strip() for way in ways.split(",")] for rid, _, ways in entries}
-
-
-def test_every_section_and_ruling_is_taught_four_ways_or_listed_with_the_ways_it_lacks() -> None:
-    listed = listed_short_of_four()
-    new = {rid: [w for w in ways if w not in listed.get(rid, [])]
-           for rid, ways in short_of_four(NOTEBOOKS, load_tracks()).items()}
-    assert {rid: ways for rid, ways in new.items() if ways} == {}, f"not in {SHORT_OF_FOUR.name}"
-
-
-def test_the_short_of_four_list_only_shrinks() -> None:
-    short = short_of_four(NOTEBOOKS, load_tracks())
-    done = {rid: [w for w in ways if w not in short.get(rid, [])] for rid, ways in listed_short_of_four().items()}
-    assert {rid: ways for rid, ways in done.items() if ways} == {}, f"taught now: remove from {SHORT_OF_FOUR.name}"
-
-
-def test_the_short_of_four_list_names_real_rules_and_ways() -> None:
-    known = {rid for ids in teachable().values() for rid in ids}
-    listed = listed_short_of_four()
-    assert [rid for rid in listed if rid not in known] == []
-    assert [w for ways in listed.values() for w in ways if w not in WAYS] == []
+def test_every_section_and_ruling_is_taught_four_ways() -> None:
+    """Explained, shown on the board, done by the learner and checked by a question: a rule short of any is named
+    with the ways it lacks."""
+    assert short_of_four(NOTEBOOKS, load_tracks()) == {}
 
 
 def test_each_step_kind_counts_its_own_ways(tmp_path: Path) -> None:

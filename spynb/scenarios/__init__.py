@@ -26,8 +26,9 @@ rulebook (``quote``) and carry ``claims`` (below).  The four kinds:
     stack, draw an affiliation, place the pieces), ``act`` names that act as
     a short imperative label (``"Cut the deck"``): the learner performs it,
     pressing a button with that label in place of Next, and chance plays the
-    step's scripted outcome.  Only a step whose every entry is chance's may
-    have an ``act``.
+    step's scripted outcome.  Only a step whose every entry is chance's, or
+    the walkthrough seat's only legal move (drawing from an empty deck: the
+    engine reshuffles), may have an ``act``.
 ``your-turn``
     The caption tells the learner what to do before they act.  ``do`` is the
     scenario's own move (what *Show me* plays) and must be a seat's.
@@ -461,6 +462,8 @@ class Scenario:
         for i, step in enumerate(self.steps):
             if step.expect is not None and not step.expect.accepts(_split(step.do)[1]):
                 problems.append(f"step {i + 1}: its own move {step.do!r} is not accepted")
+            if step.act:
+                problems += [f"step {i + 1}: {p}" for p in self._unforced(i, step)]
         for answers in self.paths():
             label = "" if not answers else f" (after the accepted move {next(iter(answers.values()))!r})"
             try:
@@ -469,6 +472,18 @@ class Scenario:
                 problems.append(f"the scenario does not replay{label}: {err}")
                 continue
             problems += [p + label for p in self._check_facts(positions)]
+        return problems
+
+    def _unforced(self, i: int, step: Step) -> list[str]:
+        """An act's entries that are a seat's choice: each must be chance's or the walkthrough seat's only move."""
+        game, problems = self.game_at(i), []
+        for entry in (step.do, *step.more):
+            seat, notation = _split(entry)
+            if seat is not None:
+                legal = [str(a) for a in game.legal_actions(seat)]
+                if seat != self.seat or legal != [notation]:
+                    problems.append(f"its act plays {entry!r}, a choice of seat {seat}'s (make it a your-turn step)")
+            game.play(notation, seat)
         return problems
 
     def _check_facts(self, positions: list[Game]) -> list[str]:
@@ -718,8 +733,8 @@ def _act(raw: Mapping[str, Any], where: str, entries: list[str]) -> str:
     """
     if "act" not in raw:
         return ""
-    if not entries or any(_split(entry)[0] is not None for entry in entries):
-        raise RecordError(f"{where}.act", "only a step whose move is chance's has an act for the learner to perform")
+    if not entries:
+        raise RecordError(f"{where}.act", "only a step with a move has an act for the learner to perform")
     label = _text(raw, "act", where, required=True)
     words = label.split()
     if (not label[0].isupper() or label[-1] in ".!?:;," or len(words) > _ACT_WORDS

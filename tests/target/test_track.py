@@ -13,7 +13,9 @@ from spynb.scenarios import StepKind
 from spynb.target.actions import Play
 from spynb.target.state import TargetState
 
-from tests.track_notebooks import REPO, cells, markdown, track_parts, walkthrough_names
+from tests.track_notebooks import REPO, cells, markdown, track, track_parts, walkthrough_names
+
+from taught import taught_where, teachable  # noqa: E402  (tests.track_notebooks puts lite/ on the path)
 
 PARTS = track_parts("target")
 
@@ -120,9 +122,9 @@ def test_the_components_section_names_every_rookie_card_with_its_category() -> N
         assert category.title() in line, (card, line)
 
 
-def test_no_rule_of_the_target_is_left_untaught() -> None:
-    untaught = (REPO / "tests" / "untaught_rules.txt").read_text(encoding="utf-8").splitlines()
-    assert not [line for line in untaught if line.startswith("TG")]
+def test_every_target_section_and_ruling_is_taught_in_the_target_track() -> None:
+    where = taught_where(REPO / "notebooks", (track("target"),))
+    assert [rid for rid in teachable()["target"] if not where[rid]] == []
 
 
 def test_the_guided_game_plays_a_turns_steps_a_deflect_a_counter_a_clearance_and_a_team_win_for_the_learner() -> None:

@@ -212,9 +212,7 @@ def test_a_step_whose_move_is_chances_may_name_the_act_the_learner_performs():
 
 
 @pytest.mark.parametrize("step, why", [
-    ({"kind": "narrated", "do": "1: 11", "caption": "c"}, "move is chance's"),
-    ({"kind": "narrated", "do": ["chance: cut a", "1: 11"], "caption": "c"}, "move is chance's"),
-    ({"kind": "narrated", "caption": "c"}, "move is chance's"),
+    ({"kind": "narrated", "caption": "c"}, "only a step with a move"),
     ({"kind": "your-turn", "do": "1: 11", "caption": "c", "accept": ["11"]}, "is not part of a your-turn step"),
     ({"kind": "narrated", "do": "chance: cut a", "caption": "c", "act": ""}, "non-empty text"),
     ({"kind": "narrated", "do": "chance: cut a", "caption": "c", "act": "cut the stack"}, "short imperative"),
@@ -223,7 +221,15 @@ def test_a_step_whose_move_is_chances_may_name_the_act_the_learner_performs():
     ({"kind": "narrated", "do": "chance: cut a", "caption": "c",
       "act": "Cut the stack and then look at the card you cut"}, "short imperative"),
 ])
-def test_an_act_is_a_short_imperative_label_on_a_chance_move_only(step, why):
+def test_an_act_is_a_short_imperative_label_on_a_step_with_a_move(step, why):
     with pytest.raises(RecordError, match=why) as raised:
         from_data(data(lambda d: d["steps"].__setitem__(0, {**step, "act": step.get("act", "Cut the stack")})))
     assert "steps[0]" in str(raised.value)
+
+
+def test_an_act_never_plays_a_choice_of_the_learners():
+    """Choosing envelope 11 among twenty is the learner's decision: a your-turn step, not an act."""
+    chosen = {"kind": "narrated", "do": "1: 11", "caption": "c", "act": "Open envelope 11"}
+    tour = from_data(data(lambda d: d["steps"].__setitem__(2, chosen)))
+    assert [p for p in tour.check() if "act" in p] == ["step 3: its act plays '1: 11', a choice of seat 1's "
+                                                       "(make it a your-turn step)"]
