@@ -8,7 +8,9 @@ board, done by the learner, checked by a question.
 
 from __future__ import annotations
 
+import re
 import sys
+from itertools import groupby
 from pathlib import Path
 
 import pytest
@@ -19,7 +21,7 @@ from spynb.scenarios import load
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "lite"))
 
-from taught import WAYS, lessons, short_of_four, taught_where, untaught  # noqa: E402
+from taught import WAYS, Lesson, lessons, short_of_four, taught_where, untaught  # noqa: E402
 from tracks import Part, Track, load_tracks  # noqa: E402
 
 NOTEBOOKS = REPO / "notebooks"
@@ -101,3 +103,34 @@ def test_a_chance_move_the_learner_acts_out_counts_as_done_by_the_learner(tmp_pa
     watched = [n for n, step in enumerate(tour.steps, 1) if step.do.startswith("chance") and not step.act]
     assert acted and watched
     assert all(ways[n] == WAYS[:3] for n in acted) and all(ways[n] == WAYS[:2] for n in watched)
+
+
+def _states_first(caption: str) -> bool:
+    """Whether a question's caption says something before it asks: where a rule is stated, then applied."""
+    sentences = re.split(r"(?<=[.!?:])\s+", caption.strip())
+    return len(sentences) > 1 and not sentences[0].endswith("?")
+
+
+def asked_before_taught(track: Track) -> list[str]:
+    """The questions of a track, in reading order, whose rule (or its section) nothing explained before: no earlier
+    cell or step, and not their own caption before the question."""
+    explained: set[str] = set()
+    early = []
+    for lesson, cited in groupby(lessons(NOTEBOOKS, (track,)), key=lambda found: found[1]):
+        rules = {rid for rid, _ in cited}
+        if lesson.ways == WAYS[3:] and not rules & explained and not _states_first(caption_of(lesson)):
+            early.append(f"{lesson.notebook}, {lesson.where}: {sorted(rules)}")
+        if WAYS[0] in lesson.ways or lesson.ways == WAYS[3:]:
+            explained |= rules
+    return early
+
+
+def caption_of(lesson: Lesson) -> str:
+    title, _, step = lesson.where.rpartition(", step ")
+    tour = next(load(name) for name in spynb.scenarios.names() if f"“{load(name).title}”" in title)
+    return tour.steps[int(step) - 1].caption
+
+
+@pytest.mark.parametrize("track", [t for t in load_tracks() if t.game], ids=lambda t: t.id)
+def test_no_question_is_asked_before_its_rule_is_taught(track: Track) -> None:
+    assert asked_before_taught(track) == []
