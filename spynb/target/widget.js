@@ -36,7 +36,8 @@ import { button, counted } from "../widgets/static/dom.js";
  * @property {number[]} language_pass                      the seats holding the Languages pass (TG-11)
  * @property {string} [affiliation]                        seat: its own
  * @property {string[]} [hand]                             seat: its cards
- * @property {Record<string, string>} [affiliations]       teaching: every seat's
+ * @property {Record<string, string>} [affiliations]       teaching, and every view once a side has won: every seat's
+ * @property {{ roles: Record<string, string> }} [ending]   once a side has won (TG-14): each seat's affiliation named
  * @property {Record<string, string[]>} [hands]            teaching: every seat's cards
  *
  * @typedef {View & TgOwnView} TargetView
@@ -76,6 +77,45 @@ function tgCard(ctx, card, full = false, gone = false) {
   h("span", { class: "tg-name", text: face.name }),
   full ? h("span", { class: "tg-effect" }, face.effect, face.rule ? " " : null, citeRule(ctx.glossary, face.rule)) : null,
   full && counter ? h("span", { class: "tg-counter", text: counter }) : null);
+}
+
+/**
+ * A small card at a seat or HQ (`key`: where it lies, e.g. "hq-CIA-0"): a button whose press shows what the card
+ * says in the detail line of its place ({@link cardDetail}), and hides it again.
+ * @param {Context} ctx
+ * @param {string} card
+ * @param {string} key
+ */
+function tgSmallCard(ctx, card, key) {
+  const face = tgCard(ctx, card);
+  const text = face.getAttribute("aria-label") || "";
+  const open = ctx.memo.detail?.key === key;
+  return ctx.h("button", { type: "button", class: `${face.className} tg-card--small${open ? " is-open" : ""}`,
+    "aria-label": text, "aria-expanded": String(open), dataset: { key: `card-${key}` },
+    onclick: () => { ctx.memo.detail = open ? null : { key, text }; ctx.memo.redraw(); } }, ...face.childNodes);
+}
+
+/**
+ * The line under a place's cards that says what its pressed small card says (none while no card of it is pressed).
+ * @param {Context} ctx
+ * @param {string} place  the key that begins its cards' keys
+ */
+function cardDetail(ctx, place) {
+  const detail = ctx.memo.detail;
+  if (!detail || !detail.key.startsWith(`${place}-`)) return null;
+  return ctx.h("p", { class: "tg-detail", dataset: { key: `detail-${place}` }, text: detail.text });
+}
+
+/**
+ * A seat's affiliation on its place once a side has won (TG-14): its side's colour and its name.
+ * @param {Context} ctx
+ * @param {string} s  the seat, as the view's keys write it
+ */
+function sideLabel(ctx, s) {
+  const affiliation = (ctx.view.affiliations || {})[s];
+  if (!ctx.view.ending || !affiliation) return null;
+  const name = (ctx.view.ending.roles || {})[s] || affiliation;
+  return ctx.h("span", { class: `tg-side tg-side--${affiliation}`, dataset: { key: `side-${s}` }, text: `Was ${name}` });
 }
 
 /**
@@ -240,14 +280,18 @@ function seatLines(ctx, s) {
   const outedTo = /** @type {(string|number)[]} */ ((view.outed || {})[s] || []);
   return [
     h("strong", { text: ctx.seatName(Number(s)) }),
+    sideLabel(ctx, s),
     h("span", { class: "tg-small", text: `${sizes[s] === undefined ? "? cards" : counted(sizes[s], "card")}${played ? " · played" : pending ? " · to act" : ""}` }),
     tokens.length ? h("span", { class: "tg-tokens", dataset: { key: `tokens-${s}` } },
       h("span", { class: "tg-small", text: "Clearance:" }), tokens.map((/** @type {string} */ d) => tgToken(ctx, d))) : null,
     (view.language_pass || []).map(String).includes(s) ? h("span", { class: "tg-token tg-pass", text: "Languages pass: one restore from any advanced deck" }) : null,
     front.length ? h("span", { class: "tg-front", "aria-label": "in front of this seat" }, h("span", { class: "tg-small", text: "In front:" }),
-      front.map((/** @type {string} */ c) => (mine ? tgCardAt(ctx, c, `front:${c}`) : tgCard(ctx, c)))) : null,
-    faceUp ? h("span", { class: "tg-front" }, h("span", { class: "tg-small", text: "Face up:" }), tgCard(ctx, faceUp)) : null,
+      front.map((/** @type {string} */ c, /** @type {number} */ i) => (mine ? tgCardAt(ctx, c, `front:${c}`)
+        : tgSmallCard(ctx, c, `seat-${s}-front-${i}`)))) : null,
+    faceUp ? h("span", { class: "tg-front" }, h("span", { class: "tg-small", text: "Face up:" }),
+      tgSmallCard(ctx, faceUp, `seat-${s}-up`)) : null,
     outedTo.length ? h("span", { class: "tg-small", text: `Outed: affiliation shown to ${outedTo.map((v) => ctx.seatName(Number(v))).join(", ")}` }) : null,
+    cardDetail(ctx, `seat-${s}`),
   ];
 }
 
@@ -269,15 +313,17 @@ function drawPlaces(ctx, areas) {
       const at = `seat:${place}`;
       const reveal = !isHQ && ((ctx.model.get("moves_at") || {})[at] || []).length > 0;
       const props = reveal ? clickable(ctx, at) : { class: "" };
+      const side = view.ending ? ` tg-side--${isHQ ? place.toLowerCase() : (view.affiliations || {})[place]}` : "";
       return h("li", {
         ...props,
-        class: `tg-place${isHQ ? " tg-place--hq" : ""}${isTarget ? " is-target" : ""}${!view.omniscient && String(view.seat) === String(place) ? " is-me" : ""} ${props.class}`,
+        class: `tg-place${isHQ ? " tg-place--hq" : ""}${side}${isTarget ? " is-target" : ""}${!view.omniscient && String(view.seat) === String(place) ? " is-me" : ""} ${props.class}`,
         style: `--tg-down: ${areas[i].down}; --tg-across: ${areas[i].across};`,
         dataset: { key: isHQ ? `hq-${place}` : `seat-${place}` }, "aria-current": isTarget ? "true" : null,
       }, isTarget ? h("span", { class: "tg-marker", text: "◆ Target" }) : null,
       isHQ ? [h("strong", { text: `${place} HQ` }),
-        intel.length ? h("span", { class: "tg-cards", "aria-label": "Intel deposited here" }, intel.map((/** @type {string} */ c) => tgCard(ctx, c)))
-          : h("span", { class: "tg-small", text: "no Intel deposited" })]
+        intel.length ? h("span", { class: "tg-cards", "aria-label": "Intel deposited here" },
+          intel.map((/** @type {string} */ c, /** @type {number} */ n) => tgSmallCard(ctx, c, `hq-${place}-${n}`)))
+          : h("span", { class: "tg-small", text: "no Intel deposited" }), cardDetail(ctx, `hq-${place}`)]
         : seatLines(ctx, String(place)),
       reveal ? choicesAt(ctx, at) : null);
     }));
@@ -326,7 +372,7 @@ function drawHand(ctx) {
     return h("section", { class: "tg-hand", dataset: { key: "hand" } }, h("h4", { text: "Hands (teaching view)" }),
       h("ul", {}, Object.entries(view.hands || {}).map(([s, cards]) =>
         h("li", {}, `${ctx.seatName(Number(s))} (${(ctx.glossary.affiliations || {})[(view.affiliations || {})[s]] || "?"}): `,
-          /** @type {string[]} */ (cards).map((c) => tgCard(ctx, c))))));
+          /** @type {string[]} */ (cards).map((c, i) => tgSmallCard(ctx, c, `hands-${s}-${i}`)), cardDetail(ctx, `hands-${s}`)))));
   }
   const hand = view.hand || [];
   const moves = ctx.model.get("moves_at") || {};
@@ -363,7 +409,7 @@ function drawSteps(ctx) {
 function drawTarget(ctx) {
   const { view, h, memo } = ctx;
   const legalNow = ctx.legal.join("|");
-  if (memo.choosingFor !== legalNow) { memo.choosing = null; memo.choosingFor = legalNow; }
+  if (memo.choosingFor !== legalNow) { memo.choosing = null; memo.detail = null; memo.choosingFor = legalNow; }
   const circle = /** @type {(string|number)[]} */ (view.circle || []);
   const areas = tableAreas(circle);
   const middle = h("div", { class: "tg-middle", style: `--tg-down: ${areas.middle.down}; --tg-across: ${areas.middle.across};` },

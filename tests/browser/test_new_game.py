@@ -29,6 +29,9 @@ while not _end.game.over:
 board.load(_end.save())
 print(board.ending['headline'])"""
 
+#: whether an element ends inside its board's right edge (at any width, however long its text)
+INSIDE_THE_BOARD = "el => el.getBoundingClientRect().right <= el.closest('.spynb-play').getBoundingClientRect().right"
+
 
 @pytest.mark.parametrize("game", GAMES)
 def test_new_game_with_the_default_fields_then_the_ending(browser, site_url, game):
@@ -40,6 +43,9 @@ def test_new_game_with_the_default_fields_then_the_ending(browser, site_url, gam
         board.locator(".spynb-play__setup > summary").click()
         seed_box = board.locator('.spynb-play__setup input[aria-label^="Seed"]')
         assert seed_box.input_value() == "" and seed_box.get_attribute("placeholder") == "random"
+        offered = board.locator('.spynb-play__setup select[aria-label="Variant"] option').all_inner_texts()
+        assert offered == python_json(
+            notebook, "[board.game.spec.variant_titles.get(v, v) for v in board.game.spec.variants]")
         board.locator('[data-key="setup-start"]').click()
         # the kernel takes the board's message before the cell that asks
         seed, error = python_json(notebook, "[board.game.seed, board.error]")
@@ -56,11 +62,13 @@ def test_new_game_with_the_default_fields_then_the_ending(browser, site_url, gam
         assert "Winner" in text and "Seed 3" in text and ending.locator("a.spynb-play__rule").count() == 1
         if game == "target":
             assert "Who was who:" in text and text.count("Seat ") >= 4
+            assert_affiliations_on_the_table(notebook, board)
         assert "This game's seed: 3" in board.locator('[data-key="seed-note"]').inner_text()
         assert axe_violations(page, ".spynb-play__ending") == []
         for width, height in WIDTHS:
             page.set_viewport_size({"width": width, "height": height})
             shoot(page, board, f"ending-{game}-{width}")
+            assert board.locator('.spynb-play__setup select[aria-label="Variant"]').evaluate(INSIDE_THE_BOARD), width
         page.set_viewport_size({"width": 1200, "height": 1000})
 
         board.locator('[data-key="end-again"]').click()
@@ -74,3 +82,18 @@ def test_new_game_with_the_default_fields_then_the_ending(browser, site_url, gam
 def run_finish(notebook) -> str:
     """Play a game to its end in the kernel, load it on the board, and return the ending's headline."""
     return run_python(notebook, FINISH, timeout=240_000).strip().splitlines()[-1]
+
+
+def assert_affiliations_on_the_table(notebook, board) -> None:
+    """TG-14: once a side has won, each seat's place at the table says its affiliation, in words and its side's
+    colour (the border of the place and of the label), as the view at the end holds it."""
+    roles = python_json(notebook, "dict(board.view['ending']['roles'])")
+    affiliations = python_json(notebook, "dict(board.view['affiliations'])")
+    for seat, name in roles.items():
+        place = board.locator(f'.tg-place[data-key="seat-{seat}"]')
+        label = place.locator(f'[data-key="side-{seat}"]')
+        assert label.inner_text() == f"Was {name}"
+        assert f"tg-side--{affiliations[seat]}" in place.get_attribute("class")
+    colours = {board.locator(f'.tg-place[data-key="seat-{seat}"]').evaluate("el => getComputedStyle(el).borderLeftColor")
+               for seat in roles}
+    assert len(colours) == len(set(affiliations.values())), "one colour a side"

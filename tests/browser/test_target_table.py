@@ -103,3 +103,33 @@ def test_clicking_a_card_of_the_hand_plays_it(tg_table):
     board.locator(".tg-hand").locator(f'[data-action="{notation}"]').wait_for(state="detached", timeout=30_000)
     assert python_json(tg_table, "[str(a) for s, a in fresh.game.actions if s == 1]") == [notation]
     assert axe_violations(tg_table.page, ".spynb-play") == []
+
+
+def test_a_small_card_at_a_seat_or_hq_shows_its_text_when_pressed(tg_table):
+    """The cards in the seats' and HQs' boxes are small; pressed (a click, a tap, a key), each shows what it says
+    in a line of its place, readable without hovering, and pressed again hides it."""
+    page = tg_table.page
+    board = _draw_busy_table(tg_table, 7)
+    card = board.locator(".tg-place--hq .tg-card--small").first
+    place = card.locator("xpath=ancestor::li[contains(@class, 'tg-place')]")
+    key = place.get_attribute("data-key")
+    assert card.get_attribute("aria-expanded") == "false" and place.locator(".tg-detail").count() == 0
+    said = card.get_attribute("aria-label")
+    card.click()
+    detail = board.locator(f'[data-key="detail-{key}"]')
+    detail.wait_for(timeout=10_000)
+    assert detail.inner_text() == said and ": " in said and detail.is_visible()
+    assert board.locator(".tg-place--hq .tg-card--small").first.get_attribute("aria-expanded") == "true"
+    assert axe_violations(page, ".spynb-play") == []
+    size = page.viewport_size
+    try:
+        for width in WIDTHS:
+            page.set_viewport_size({"width": width, "height": 2400})
+            page.wait_for_timeout(300)
+            assert detail.bounding_box()["width"] <= width, f"the detail line runs past the page at {width} px"
+            board.screenshot(path=str(SCREENSHOTS / f"tg-card-detail-{width}.png"))
+    finally:
+        page.set_viewport_size(size)
+    board.locator(".tg-place--hq .tg-card--small").first.press("Enter")
+    detail.wait_for(state="detached", timeout=10_000)
+    assert board.locator(".tg-side").count() == 0, "affiliations show only once a side has won"

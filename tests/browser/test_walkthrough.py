@@ -8,6 +8,7 @@ panel and the board as a learner would, and read what Python holds.
 
 from __future__ import annotations
 
+import re
 from urllib.parse import unquote
 
 import pytest
@@ -154,6 +155,17 @@ def test_a_link_to_the_step_is_offered_as_visible_text(tour_notebook, panel):
     address.wait_for(timeout=10_000)
     assert address.input_value().endswith("#step=10")
     assert f"notebooks/index.html?path={CHECKS_FOLDER}/site-check.ipynb" in unquote(address.input_value())
+
+
+def test_a_walkthrough_offers_one_copy_a_link_button_the_one_to_its_step(tour_notebook, panel, board):
+    """The step's link opens the lesson at that step; the board's own link to a position is for play boards."""
+    board.evaluate("el => el.querySelectorAll('details:not([open])').forEach(d => { d.open = d.dataset.opened = true; })")
+    try:
+        copies = board.get_by_role("button", name=re.compile(r"^Copy a link"))
+        assert copies.count() == 1
+        assert copies.first.get_attribute("data-key") == "walk-copy"
+    finally:
+        board.evaluate("el => el.querySelectorAll('details[data-opened]').forEach(d => { d.open = false; delete d.dataset.opened; })")
 
 
 def test_the_browser_remembers_a_walkthrough_played_to_its_end_and_not_one_jumped_to(tour_notebook, panel):

@@ -198,13 +198,14 @@ function buildToolbar(toolbar, model, send) {
  * The toolbar's state: what is pressed and what may be used now.
  * @param {ReturnType<typeof buildToolbar>} tools
  * @param {Model<BoardTraits>} model
- * @param {boolean} walking a walkthrough (no undo, review or links)
+ * @param {boolean} walking a walkthrough (no undo or review; its panel links to the step, not the board)
  */
 function drawToolbar(tools, model, walking) {
   const hist = model.get("history") || {};
   const teaching = Boolean(model.get("teaching"));
   const covered = Boolean(model.get("cover"));
-  tools.link.toggleAttribute("disabled", covered || walking);
+  tools.link.hidden = walking; // a walkthrough offers its own link, to the step
+  tools.link.toggleAttribute("disabled", covered);
   tools.teaching.setAttribute("aria-pressed", String(teaching));
   tools.teaching.textContent = teaching ? "Teaching view: on" : "Teaching view: off";
   tools.undo.toggleAttribute("disabled", !hist.can_undo || walking);
@@ -379,7 +380,8 @@ function drawSetup(frame, model, send) {
   const seed = /** @type {HTMLInputElement} */ (h("input", { type: "text", inputmode: "numeric", size: 10,
     placeholder: "random", "aria-label": "Seed (empty: a random one)" }));
   const variant = /** @type {HTMLSelectElement} */ (h("select", { "aria-label": "Variant" },
-    (setup.variants || []).map((v) => h("option", { value: v, selected: v === setup.variant }, v))));
+    (setup.variants || []).map((v) => h("option", { value: v, selected: v === setup.variant },
+      (setup.variant_titles || {})[v] || v))));
   const seats = /** @type {HTMLSelectElement} */ (h("select", { "aria-label": "Seats" }));
   const rows = h("div", { class: "spynb-play__seatrows" });
   const fillRows = () => rows.replaceChildren(...seatRows(Number(seats.value), setup, players, names));

@@ -52,6 +52,7 @@
  * @property {string} game
  * @property {string} title
  * @property {string[]} variants
+ * @property {Record<string, string>} [variant_titles] what each variant is, in a few words (offered by it)
  * @property {Record<string, number[]>} seat_counts   per variant
  * @property {string[]} bots
  * @property {string} opponent                        the bot that plays the seats no one names
