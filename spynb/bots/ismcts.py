@@ -47,7 +47,7 @@ from .base import Bot, choices
 
 __all__ = ["ISMCTSBot", "SearchNode", "SearchSettings", "BROWSER_SECONDS"]
 
-BROWSER_SECONDS = 0.7
+BROWSER_SECONDS = 0.6
 """In the browser, the most wall-clock seconds a decision searches (the imagined game under way is finished);
 what playing the move and redrawing the board add keeps a bot move within a second."""
 
