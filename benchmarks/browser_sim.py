@@ -62,12 +62,23 @@ def _parse(output: str) -> list[tuple[str, int, int, float, float]]:
 
 
 def in_cpython(code: str) -> list[tuple[str, int, int, float, float]]:
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
-                            env={**os.environ, "PYTHONPATH": str(REPO)})
-    return _parse(result.stdout)
+    return _parse(cpython_output(code))
 
 
 def in_pyodide(code: str, site: Path, chromium: str) -> list[tuple[str, int, int, float, float]]:
+    return _parse(site_kernel_output(code, site, chromium))
+
+
+def cpython_output(code: str) -> str:
+    """What ``code`` prints, run in this CPython with this checkout's spynb."""
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                            env={**os.environ, "PYTHONPATH": str(REPO)})
+    return result.stdout
+
+
+def site_kernel_output(code: str, site: Path, chromium: str, timeout_ms: int = 900_000) -> str:
+    """What ``code`` prints, run in a notebook of the built ``site`` (its JupyterLite kernel, in headless
+    Chromium, the site served on 127.0.0.1 and nothing else reachable)."""
     from playwright.sync_api import sync_playwright
 
     import serve_site
@@ -79,11 +90,11 @@ def in_pyodide(code: str, site: Path, chromium: str) -> list[tuple[str, int, int
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=chromium, headless=True, args=CHROMIUM_ARGS)
             notebook = open_notebook(browser, f"http://127.0.0.1:{server.server_port}/", ".checks/site-check.ipynb")
-            output = run_python(notebook, code, timeout=900_000)
+            output = run_python(notebook, code, timeout=timeout_ms)
             browser.close()
     finally:
         server.shutdown()
-    return _parse(output)
+    return output
 
 
 def main(argv: list[str] | None = None) -> int:

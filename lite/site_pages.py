@@ -45,6 +45,7 @@ from spynb.render import svg_for  # noqa: E402
 from spynb.rulespage import rule_anchor, rules_html  # noqa: E402
 from spynb.scenarios import load as load_scenario  # noqa: E402
 from spynb.widgets.frontend import STATIC, board_module, board_styles  # noqa: E402
+from spynb.widgets.play import controller_class  # noqa: E402
 
 __all__ = ["board_pictures", "board_frontend", "notebook_href", "played_in", "write_pages", "PAGES", "WELCOME_BOARD", "TEACHER_LINKS"]
 
@@ -92,14 +93,23 @@ def _site_wheel(site: Path) -> str:
     return wheels[-1].relative_to(site).as_posix() if wheels else ""
 
 
+def welcome_board_state() -> str:
+    """What the welcome board's front end draws first, as JSON: its controller's whole state at the start, made
+    here by the same code the page's Python runs, so the board the page draws while Python starts is the live
+    board's first position (safe inside a ``<script>`` element)."""
+    board = controller_class(WELCOME_BOARD["game"])(**WELCOME_BOARD["options"])
+    return json.dumps(board.front_state()).replace("</", "<\\/")
+
+
 def welcome_board_html(tracks: tuple[Track, ...], wheel: str) -> str:
-    """The live board's section: its picture at once, a status line, and the data its host reads."""
+    """The live board's section: the board's first position at once (drawn by the board's own front end, the
+    picture under it for a browser without scripts), a status line, and the data its host reads."""
     game, options = WELCOME_BOARD["game"], WELCOME_BOARD["options"]
     spec = spynb.get_spec(game)
     track = next(t for t in tracks if t.game == game)
     picture = svg_for(spec.new_game(None, None, options["seed"]).state, 1)
     data = {"game": game, "options": json.dumps(options), "wheel": wheel, "pyodide": "static/pyodide/",
-            "module": "welcome/board.js", "css": "welcome/board.css"}
+            "module": "welcome/board.js"}
     attributes = " ".join(f'data-{key}="{escape(value)}"' for key, value in data.items())
     return f"""<section class="live" aria-labelledby="live-title">
   <div class="live-text"><h2 id="live-title">Play {escape(spec.title)} right here</h2>
@@ -107,8 +117,10 @@ def welcome_board_html(tracks: tuple[Track, ...], wheel: str) -> str:
   <p id="live-status" class="live-status" role="status">The board comes to life once Python has started in your
   browser.</p>
   <p><a href="{notebook_href(track.parts[0].notebook)}">Learn the rules step by step</a></p></div>
+  <link rel="stylesheet" href="welcome/board.css"><link rel="modulepreload" href="welcome/board.js">
   <div id="live-board" class="live-board" {attributes}>
   <figure class="live-picture">{picture}</figure></div>
+  <script type="application/json" id="live-board-start">{welcome_board_state()}</script>
   <script type="module" src="welcome/host.js"></script>
 </section>"""
 

@@ -1,27 +1,33 @@
 // The welcome page's live board: a host for a board's front end without a notebook.
 //
-// The page shows the board's picture (drawn at build time) at once.  Meanwhile
-// this script loads the site's own Pyodide (static/pyodide/, the one the
-// notebooks' kernel uses), installs the spynb wheel the site serves, and makes
-// the board's plain-Python controller (spynb.widgets.play.BoardController: no
-// IPython, no ipywidgets).  Then it mounts the SAME front-end module the
-// notebook's anywidget uses (welcome/board.js, written by lite/site_pages.py)
-// on a small model: the part of anywidget's model API the module uses (get,
-// set, on, off, send, save_changes).  `send` hands the message to the
-// controller and applies the changes it answers with; a one-off message (a
-// saved record, a link) arrives as anywidget's `msg:custom`.
+// At once, this script mounts the SAME front-end module the notebook's
+// anywidget uses (welcome/board.js, written by lite/site_pages.py) on a small
+// model, the part of anywidget's model API the module uses (get, set, on, off,
+// send, save_changes), holding the board's first position as the build made it
+// (the controller's state, in the page's #live-board-start): the board looks
+// as it will when live, and nothing moves when it is.  Until then it waits
+// (inert, no clicks).  Meanwhile the script loads the site's own Pyodide
+// (static/pyodide/, the one the notebooks' kernel uses), installs the spynb
+// wheel the site serves, and makes the board's plain-Python controller
+// (spynb.widgets.play.BoardController: no IPython, no ipywidgets).  Then the
+// model goes live: what the controller holds replaces what differs, and `send`
+// hands each message to the controller and applies the changes it answers
+// with; a one-off message (a saved record, a link) arrives as anywidget's
+// `msg:custom`.
 //
 // Everything it needs is read from the board element's data attributes:
-// data-pyodide (folder), data-wheel (address), data-module and data-css
-// (the board's front end), data-game and data-options (JSON: the controller's
-// keyword arguments).  The status line says what happens; a failure says so
-// in words and leaves the picture.  window.spynbWelcome holds {ready, error,
-// started, readyAt} and, once live, {model, pyodide} for tests and
+// data-pyodide (folder), data-wheel (address), data-module (the board's front
+// end), data-game and data-options (JSON: the controller's keyword arguments).
+// The status line names each stage as it starts; a failure says so in words and
+// leaves the waiting board (or, if even the front end could not load, the
+// build's SVG picture).  window.spynbWelcome holds {ready, error, started,
+// drawnAt, readyAt} and, once live, {model, pyodide} for tests and
 // benchmarks/site.py.
 
 const slot = /** @type {HTMLElement} */ (document.getElementById("live-board"));
 const status = /** @type {HTMLElement} */ (document.getElementById("live-status"));
-/** @type {{ ready: boolean, error: string, started: number, readyAt?: number, model?: object, pyodide?: any }} */
+/** @type {{ ready: boolean, error: string, started: number, drawnAt?: number, readyAt?: number, model?: object,
+ *   pyodide?: any }} */
 const state = (/** @type {any} */ (window).spynbWelcome = { ready: false, error: "", started: performance.now() });
 
 /** @param {string} text the stage, in the words the lessons' status line uses (lite/lesson_page.js) */
@@ -47,15 +53,23 @@ json.dumps(_board.front_state())
 `;
 
 /**
- * A model for the board's module, as anywidget gives one, over the controller's state.
+ * A model for the board's module, as anywidget gives one, over the controller's state: first the state the
+ * build made, waiting (messages are kept); `goLive` then connects it to the controller.
  * @param {Record<string, any>} values the front end's state, as the controller sends it
- * @param {(text: string) => string} handle the controller's door: a message in, the news out (JSON)
  */
-function makeModel(values, handle) {
+function makeModel(values) {
   /** @type {Map<string, Set<Function>>} */
   const handlers = new Map();
+  /** @type {((text: string) => string) | null} */
+  let handle = null;
+  /** @type {object[]} */
+  const waiting = [];
   const fire = (/** @type {string} */ event, /** @type {any[]} */ ...args) => {
     for (const callback of [...(handlers.get(event) || [])]) callback(...args);
+  };
+  const change = (/** @type {Record<string, any>} */ state) => {
+    Object.assign(values, state);
+    for (const [name, value] of Object.entries(state)) fire(`change:${name}`, model, value);
   };
   const model = {
     get: (/** @type {string} */ name) => values[name],
@@ -74,29 +88,54 @@ function makeModel(values, handle) {
       else handlers.get(event)?.delete(callback);
     },
     send(/** @type {object} */ content) {
+      if (!handle) {
+        waiting.push(content);
+        return;
+      }
       for (const news of JSON.parse(handle(JSON.stringify(content)))) {
-        if (news.kind === "message") {
-          fire("msg:custom", news.content, []);
-          continue;
-        }
-        Object.assign(values, news.state);
-        for (const [name, value] of Object.entries(news.state)) fire(`change:${name}`, model, value);
+        if (news.kind === "message") fire("msg:custom", news.content, []);
+        else change(news.state);
       }
     },
   };
-  return model;
+  /**
+   * The controller's state replaces what differs from the build's, then messages go to it (those kept first).
+   * @param {Record<string, any>} live the controller's whole state
+   * @param {(text: string) => string} door the controller's door: a message in, the news out (JSON)
+   */
+  const goLive = (live, door) => {
+    change(Object.fromEntries(Object.entries(live).filter(([name, value]) =>
+      JSON.stringify(value) !== JSON.stringify(values[name]))));
+    handle = door;
+    for (const content of waiting.splice(0)) model.send(content);
+  };
+  return { model, goLive };
+}
+
+/**
+ * The board's first position at once, drawn by its own front end from the state the build made, waiting.
+ * @param {{ default: { render: (args: { model: object, el: HTMLElement }) => unknown } }} front the board's module
+ */
+async function drawWaitingBoard(front) {
+  const start = /** @type {HTMLElement} */ (document.getElementById("live-board-start"));
+  const { model, goLive } = makeModel(JSON.parse(start.textContent || "{}"));
+  const board = document.createElement("div");
+  board.className = "live-board__widget";
+  board.dataset.controls = "folded"; // a first visitor sees the board; the bots' speed, undo and the rest wait under More
+  board.inert = true;
+  await front.default.render({ model, el: board });
+  slot.replaceChildren(board);
+  state.drawnAt = performance.now();
+  return { board, model, goLive };
 }
 
 async function start() {
   const data = slot.dataset;
   if (!data.wheel) throw new Error("this build of the site has no spynb wheel");
   const here = (/** @type {string} */ path) => new URL(path, document.baseURI).href;
-  const css = document.createElement("link");
-  css.rel = "stylesheet";
-  css.href = here(data.css || "");
-  document.head.append(css);
-  const [{ loadPyodide }, front] = await Promise.all([
-    import(here(`${data.pyodide}pyodide.mjs`)), import(here(data.module || ""))]);
+  const pyodideModule = import(here(`${data.pyodide}pyodide.mjs`));
+  const { board, model, goLive } = await drawWaitingBoard(await import(here(data.module || "")));
+  const { loadPyodide } = await pyodideModule;
   const pyodide = await loadPyodide({ indexURL: here(data.pyodide || "") });
   say("Loading the game…");
   await pyodide.loadPackage(here(data.wheel), { messageCallback: () => {} });
@@ -104,14 +143,10 @@ async function start() {
   globals.set("GAME", data.game);
   globals.set("OPTIONS", data.options || "{}");
   say("Setting up the board…");
-  const values = JSON.parse(await pyodide.runPythonAsync(HOST_PY));
+  const live = JSON.parse(await pyodide.runPythonAsync(HOST_PY));
   const handle = globals.get("_handle");
-  const model = makeModel(values, (text) => handle(text));
-  const board = document.createElement("div");
-  board.className = "live-board__widget";
-  board.dataset.controls = "folded"; // a first visitor sees the board; the bots' speed, undo and the rest wait under More
-  await front.default.render({ model, el: board });
-  slot.replaceChildren(board);
+  goLive(live, (text) => handle(text));
+  board.inert = false;
   slot.classList.add("is-live");
   Object.assign(state, { ready: true, readyAt: performance.now(), model, pyodide });
   say("Live: you play seat 1 against the rule-of-thumb bot. Pick one of your pieces, then where it goes.");
@@ -120,7 +155,7 @@ async function start() {
 say("Starting Python in your browser…");
 start().catch((/** @type {any} */ error) => {
   state.error = String(error && error.message || error);
-  say(`The live board could not start (${state.error}). The picture shows the opening position; ` +
+  say(`The live board could not start (${state.error}). The board shows the opening position; ` +
     "the KLOAK lessons below have the same board in a notebook.");
   slot.classList.add("has-failed");
 });

@@ -22,22 +22,34 @@ stands unless another gains clearly more over it.
 How many iterations, how deep the rollouts and how strong the prior are
 the game's own settings (``SEARCH`` in its module of
 :mod:`spynb.bots`, a :class:`SearchSettings`).
+
+In the browser the budget is also bounded in time: a decision stops imagining
+games after :data:`BROWSER_SECONDS` of wall-clock time (Pyodide runs the same
+search two to three times slower than CPython, and a board waits for the
+answer).  In CPython the iterations alone are the budget, so a seed replays
+the same game on any machine.
 """
 
 from __future__ import annotations
 
 import math
 import random
+from time import perf_counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from spynb.engine import Action, GameSpec, SpynbError, State, View
 from spynb.engine.simulate import paused_gc, playout
 from spynb.games import manifest
+from spynb.plotting import in_browser
 
 from .base import Bot, choices
 
-__all__ = ["ISMCTSBot", "SearchNode", "SearchSettings"]
+__all__ = ["ISMCTSBot", "SearchNode", "SearchSettings", "BROWSER_SECONDS"]
+
+BROWSER_SECONDS = 0.6
+"""In the browser, the most wall-clock seconds a decision searches (the imagined game under way is finished);
+what playing the move and redrawing the board add keeps a bot move within a second."""
 
 
 @dataclass(frozen=True)
@@ -92,13 +104,15 @@ class SearchNode:
 class ISMCTSBot:
     """Searches ``iterations`` imagined games before every decision.
 
-    Unset arguments take the game's :class:`SearchSettings`.
+    Unset arguments take the game's :class:`SearchSettings`; ``seconds`` bounds a decision's search in
+    wall-clock time as well (unset: :data:`BROWSER_SECONDS` in the browser, no bound in CPython).
     """
 
     name = "ismcts"
 
     def __init__(self, spec: GameSpec, seed: int = 0, iterations: int | None = None,
-                 rollout_depth: int | None = None, exploration: float | None = None, prior: float | None = None) -> None:
+                 rollout_depth: int | None = None, exploration: float | None = None, prior: float | None = None,
+                 seconds: float | None = None) -> None:
         if spec.determinise is None:
             raise SpynbError(f"{spec.title} cannot imagine hidden cards yet: no determinise in its spec")
         parts = manifest(spec.name)
@@ -114,6 +128,8 @@ class ISMCTSBot:
         self.paired = settings.paired
         self.margin = settings.margin
         self.follow_up = settings.follow_up
+        self.seconds = seconds if seconds is not None else BROWSER_SECONDS if in_browser() else None
+        self._deadline = math.inf
         self.rng = random.Random(seed)
         rules = settings.guide or (parts.part("bot") if parts.has("bot") else None)
         asked = self.prior or self.paired
@@ -122,6 +138,7 @@ class ISMCTSBot:
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         if len(choices(legal)) == 1:
             return legal[0]
+        self._deadline = math.inf if self.seconds is None else perf_counter() + self.seconds
         if self.paired:
             return self.compare(view, legal)
         root = self.search(view, legal)
@@ -145,6 +162,8 @@ class ISMCTSBot:
                 state = self.spec.determinise(view, self.rng)  # type: ignore[misc]  # not None: __init__ checks
                 state.stop_logging()  # nothing below reads the imagined game's events
                 self._iterate(root, state, me)
+                if self._out_of_time():
+                    break
         return root
 
     def compare(self, view: View, legal: Sequence[Action]) -> Action:
@@ -152,18 +171,25 @@ class ISMCTSBot:
         me = view.seat
         assert me is not None
         hint = self.guide.choose(view, legal) if self.guide is not None else legal[0]
-        games = max(1, self.iterations // len(legal))
+        games = 0
         gain = dict.fromkeys(legal, 0.0)
         with paused_gc():
-            for _ in range(games):
+            while games < max(1, self.iterations // len(legal)):
                 deal = self.spec.determinise(view, self.rng)  # type: ignore[misc]
                 deal.stop_logging()
                 draws = self.rng.getrandbits(64)
                 scores = {action: self._played_on(deal, action, me, draws, self.follow_up) for action in legal}
                 for action in legal:
                     gain[action] += scores[action] - scores[hint]
+                games += 1
+                if self._out_of_time():
+                    break
         best = max(legal, key=gain.__getitem__)
         return best if gain[best] / games > self.margin else hint
+
+    def _out_of_time(self) -> bool:
+        """True once the decision under way has used its wall-clock bound (``seconds``)."""
+        return self._deadline != math.inf and perf_counter() > self._deadline
 
     def _played_on(self, deal: State, action: Action, me: int, draws: int, follow_up: bool) -> float:
         """``me``'s score once ``action`` is taken in a copy of ``deal`` and the game played on with ``draws``; with

@@ -197,3 +197,31 @@ def test_a_follow_up_choice_within_the_turn_is_scored_by_the_best_of_its_options
                     assert bot._played_on(deal, Open(envelope), seat, 7, False) == bot._score(alone, seat)
         game.play(make_bot("rules", game.spec, 2).choose(game.view(seat), game.legal_actions(seat)), seat)
     assert found
+
+
+def test_in_cpython_the_iterations_alone_are_the_budget() -> None:
+    assert ISMCTSBot(spynb.get_spec("kloak"), 1).seconds is None
+
+
+def test_in_the_browser_a_decision_searches_at_most_its_wall_clock_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(ismcts, "in_browser", lambda: True)
+    assert ISMCTSBot(spynb.get_spec("kloak"), 1).seconds == ismcts.BROWSER_SECONDS
+
+
+@pytest.mark.parametrize("name", ["kloak", "cloak-dagger"])
+def test_a_bounded_decision_stops_imagining_games_once_its_time_is_up(name: str,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """A tree search (KLOAK) and a paired comparison (Cloak & Dagger) both stop at the bound, after at least
+    one imagined game, and still answer with a legal action."""
+    game = kloak_position() if name == "kloak" else spynb.new_game(name, seats=2, seed=4)
+    seat = game.turn.seats[0]
+    view, legal = game.view(seat), game.legal_actions(seat)
+    clock = iter(range(1000))
+    monkeypatch.setattr(ismcts, "perf_counter", lambda: float(next(clock)))  # one second an imagined game
+    determined: list[int] = []
+    determinise = game.spec.determinise
+    assert determinise is not None
+    spec = dataclasses.replace(game.spec, determinise=lambda v, rng: determined.append(1) or determinise(v, rng))
+    bot = ISMCTSBot(spec, 3, iterations=10_000, seconds=2.5)
+    assert bot.choose(view, legal) in legal
+    assert len(determined) == 3  # started at 0; after games at 1, 2 and 3 seconds: the third passes 2.5

@@ -1,8 +1,9 @@
 """The welcome page's live board, in a real browser: no notebook app, no IPython.
 
-The page shows the board's picture at once; its host (``lite/welcome_host.js``)
-loads the site's own Pyodide, installs the site's spynb wheel, makes the KLOAK
-controller and mounts the same front-end module the notebook's board uses.
+The page draws the board's first position at once, with the same front-end
+module the notebook's board uses, from the state the build made; its host
+(``lite/welcome_host.js``) meanwhile loads the site's own Pyodide, installs the
+site's spynb wheel and makes the KLOAK controller, and the board goes live.
 These tests check both what the page shows and what Python holds, and that no
 request leaves the site.
 """
@@ -32,15 +33,20 @@ document.addEventListener('DOMContentLoaded', () => {
     new MutationObserver(note).observe(status, {childList: true, characterData: true, subtree: true});
 });"""
 
-#: where the page's parts sit (from the page's top, in pixels): each game's Start here, the live board, and
-#: what follows it
+#: where the page's parts sit (from the page's top, in pixels): each game's Start here, the live board, the
+#: board's own area (its box), and what follows it
 LAYOUT = """() => {
     const top = (el) => Math.round(el.getBoundingClientRect().top + window.scrollY);
     const board = document.getElementById('live-board');
+    const area = board.querySelector('.kl-board');
+    const box = area && area.getBoundingClientRect();
     return {starts: [...document.querySelectorAll('a.start')].map(top), board: top(board),
             height: Math.round(board.getBoundingClientRect().height),
+            area: box && [box.x, box.y + window.scrollY, box.width, box.height],
             after: top(board.closest('section').nextElementSibling)};
 }"""
+#: the board's squares and pieces as drawn (markup of its area, with the moves it offers)
+AREA = "() => document.querySelector('#live-board .kl-board').outerHTML"
 
 #: the stages the status line names while Python starts (lite/welcome_host.js), in order
 STAGES = ("Starting Python in your browser…", "Loading the game…", "Setting up the board…")
@@ -63,24 +69,32 @@ def welcome(browser, site_url):
     errors: list[str] = []
     page.on("pageerror", lambda err: errors.append(str(err)))
     page.add_init_script(STATUS_WATCH)
+    held: list = []  # the wheel's request, held until the waiting board is measured
+    context.route("**/spynb-*.whl", lambda route: held.append(route))
     page.goto(site_url, wait_until="domcontentloaded")
-    picture = page.locator("#live-board .live-picture svg")
-    shown_at_once = picture.is_visible() and "Python" in page.locator("#live-status").inner_text()
-    layout_before = page.evaluate(LAYOUT)
-    save_screenshot(page, "welcome-board-picture")
+    page.wait_for_function("() => window.spynbWelcome && window.spynbWelcome.drawnAt", timeout=10_000, polling=20)
+    shown_at_once = page.locator("#live-board .spynb-play").is_visible()
+    while not held:
+        page.wait_for_timeout(100)
+    page.waiting = {"status": page.locator("#live-status").inner_text(), "layout": page.evaluate(LAYOUT),
+                    "area": page.evaluate(AREA), "inert": page.evaluate("() => document.querySelector("
+                                                                        "'#live-board .live-board__widget').inert")}
+    save_screenshot(page, "welcome-board-waiting")
+    held[0].fallback()
     page.wait_for_function("() => window.spynbWelcome && (window.spynbWelcome.ready || window.spynbWelcome.error)",
                            timeout=LIVE_TIMEOUT, polling=250)
     page.guard, page.errors, page.shown_at_once = guard, errors, shown_at_once
-    page.layout_before, page.layout_live = layout_before, page.evaluate(LAYOUT)
+    page.layout_live = page.evaluate(LAYOUT)
     yield page
     context.close()
 
 
-def test_the_picture_shows_at_once_and_the_board_becomes_live(welcome):
+def test_the_board_shows_at_once_and_becomes_live(welcome):
     assert welcome.shown_at_once
     assert welcome.evaluate("() => window.spynbWelcome.error") == ""
     assert welcome.locator("#live-board .spynb-play").is_visible()
     assert welcome.locator("#live-board .live-picture").count() == 0
+    assert welcome.evaluate("() => document.querySelector('#live-board .live-board__widget').inert") is False
     assert "Live" in welcome.locator("#live-status").inner_text()
     seen = welcome.evaluate("() => window.spynbStatusSeen")
     assert [text for text in seen if text in STAGES] == list(STAGES), seen
@@ -89,9 +103,20 @@ def test_the_picture_shows_at_once_and_the_board_becomes_live(welcome):
     save_screenshot(welcome, "welcome-board-live-desktop")
 
 
+def test_while_python_starts_the_board_waits_in_its_live_look_and_the_status_names_the_stage(welcome):
+    """Until Python answers, the board's first position is drawn by its own front end, as it will be live (the
+    same squares, pieces and offered moves), takes no clicks, and the status line names the stage under way."""
+    assert welcome.waiting["inert"] is True
+    assert welcome.waiting["status"] == "Loading the game…"  # the wheel was held: Python had started
+    assert welcome.waiting["area"] == welcome.evaluate(AREA)
+
+
 def test_going_live_does_not_move_the_page(welcome):
-    """The picture holds the live board's place: nothing on the page moves when the board comes to life."""
-    assert welcome.layout_live == welcome.layout_before
+    """The waiting board holds the live board's place: nothing on the page moves when it comes to life, and the
+    board's own area keeps its box to the pixel."""
+    before, live = welcome.waiting["layout"], welcome.layout_live
+    assert all(abs(a - b) <= 1 for a, b in zip(before["area"], live["area"], strict=True)), (before, live)
+    assert {**before, "area": None} == {**live, "area": None}
 
 
 def test_the_advanced_controls_wait_under_more(welcome):
@@ -153,7 +178,7 @@ def test_the_live_board_has_no_serious_accessibility_violations(welcome):
     assert axe_violations(welcome, "#live-board") == []
 
 
-def test_a_board_that_cannot_start_says_so_and_keeps_its_picture(browser, site_url):
+def test_a_board_that_cannot_start_says_so_and_keeps_its_first_position(browser, site_url):
     context, guard = guarded_context(browser, DESKTOP)
     context.route("**/spynb-*.whl", lambda route: route.fulfill(status=404, body="gone"))
     page = context.new_page()
@@ -161,8 +186,9 @@ def test_a_board_that_cannot_start_says_so_and_keeps_its_picture(browser, site_u
     page.wait_for_function("() => window.spynbWelcome && window.spynbWelcome.error", timeout=LIVE_TIMEOUT)
     status = page.locator("#live-status").inner_text()
     assert status.startswith("The live board could not start (") and "KLOAK lessons" in status
-    assert page.locator("#live-board .live-picture svg").is_visible()
-    assert page.locator("#live-board .spynb-play").count() == 0 and guard.refused == []
+    assert page.locator("#live-board .spynb-play .kl-board").is_visible()
+    assert page.evaluate("() => document.querySelector('#live-board .live-board__widget').inert") is True
+    assert guard.refused == []
     context.close()
 
 

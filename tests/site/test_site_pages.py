@@ -287,7 +287,8 @@ def test_the_welcome_board_mounts_the_notebook_boards_front_end(site):
     esm, css = board_frontend(data["game"])
     assert data["game"] == WELCOME_BOARD["game"] == "kloak"
     assert (site / data["module"]).read_text(encoding="utf-8") == esm == board_module("kloak")
-    assert (site / data["css"]).read_text(encoding="utf-8") == css
+    assert (site / "welcome" / "board.css").read_text(encoding="utf-8") == css
+    assert '<link rel="stylesheet" href="welcome/board.css">' in (site / "index.html").read_text(encoding="utf-8")
     assert (site / "welcome" / "host.js").read_text(encoding="utf-8") == (REPO / "lite" / "welcome_host.js").read_text(
         encoding="utf-8")
     assert '<script type="module" src="welcome/host.js"></script>' in (site / "index.html").read_text(encoding="utf-8")
@@ -298,7 +299,10 @@ def test_the_welcome_boards_picture_is_the_position_its_controller_starts_from(s
     data = _live_board(site)
     board = controller_class(data["game"])(**json.loads(data["options"]))
     assert board.viewer == 1 and board.players == ["human", "rules"] and board.touch_move is False
-    assert svg_for(board.game.state, 1) in (site / "index.html").read_text(encoding="utf-8")
+    page = (site / "index.html").read_text(encoding="utf-8")
+    assert svg_for(board.game.state, 1) in page
+    start = page.split('<script type="application/json" id="live-board-start">', 1)[1].split("</script>", 1)[0]
+    assert json.loads(start) == board.front_state()  # what the front end draws while Python starts
 
 
 def pages_in(root: Path) -> Path:
