@@ -384,3 +384,16 @@ def test_only_a_step_with_an_act_is_acted_out(tour):
     before = snapshot(tour)
     walk(tour, move="act")
     assert tour.error["kind"] == "walk" and "press Next" in tour.error["message"] and snapshot(tour) == before
+
+
+@pytest.mark.parametrize("name", scenarios.names())
+def test_no_questions_explanation_or_answer_is_shown_before_the_learner_answers(name):
+    """Everything the panel is sent at a question step, before an answer: no explanation, no answer given."""
+    tour = walkthrough(name)
+    for number, step in enumerate(scenarios.load(name).steps, 1):
+        if step.question is None:
+            continue
+        tour.walk_jump(number)
+        sent = repr((tour.walk, tour.feedback))
+        assert tour.walk["step"]["answered"] is None, number
+        assert not step.question.explain or step.question.explain not in sent, number
