@@ -19,7 +19,6 @@ Run by hand, not in CI::
 
 from __future__ import annotations
 
-import argparse
 import math
 import os
 import platform
@@ -30,7 +29,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from browser_sim import REPO, cpython_output, site_kernel_output  # noqa: E402
+from browser_sim import cpython_output, site_arguments, site_kernel_output, site_missing  # noqa: E402
 
 TARGET_SECONDS = 1.0
 """The 95th percentile of a game's search-bot moves, at most, in the browser."""
@@ -82,14 +81,10 @@ def report(where: str, output: str, judged: bool) -> bool:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--site", type=Path, default=REPO / "_site")
+    parser = site_arguments(__doc__.splitlines()[0])
     parser.add_argument("--seeds", default="1", help="the games' seeds, comma-separated (default: 1)")
-    parser.add_argument("--cpython-only", action="store_true", help="time CPython alone (no site, no browser)")
-    parser.add_argument("--chromium", default=os.environ.get("SPYNB_CHROMIUM", "/usr/bin/chromium"))
     args = parser.parse_args(argv)
-    if not args.cpython_only and not (args.site / "index.html").is_file():
-        print(f"no built site in {args.site}; run ./build.sh build first", file=sys.stderr)
+    if site_missing(args):
         return 1
     seeds = [int(seed) for seed in args.seeds.split(",")]
     code = MOVES.replace("GAMES", repr(GAMES)).replace("SEEDS", repr(seeds))

@@ -97,15 +97,28 @@ def site_kernel_output(code: str, site: Path, chromium: str, timeout_ms: int = 9
     return output
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def site_arguments(description: str) -> argparse.ArgumentParser:
+    """The options every benchmark run in the built site's kernel takes: the site, CPython alone, the Chromium."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--site", type=Path, default=REPO / "_site")
-    parser.add_argument("--games", type=int, default=CLASSROOM_GAMES, help="games of each game per run")
     parser.add_argument("--cpython-only", action="store_true", help="time CPython alone (no site, no browser)")
     parser.add_argument("--chromium", default=os.environ.get("SPYNB_CHROMIUM", "/usr/bin/chromium"))
+    return parser
+
+
+def site_missing(args: argparse.Namespace) -> bool:
+    """Whether the run needs a built site and there is none (said on stderr)."""
+    if args.cpython_only or (args.site / "index.html").is_file():
+        return False
+    print(f"no built site in {args.site}; run ./build.sh build first", file=sys.stderr)
+    return True
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = site_arguments(__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=CLASSROOM_GAMES, help="games of each game per run")
     args = parser.parse_args(argv)
-    if not args.cpython_only and not (args.site / "index.html").is_file():
-        print(f"no built site in {args.site}; run ./build.sh build first", file=sys.stderr)
+    if site_missing(args):
         return 1
     code = SIMULATION.replace("GAMES", str(args.games))
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
