@@ -62,8 +62,8 @@ def _covered_colour(before: Game, after: Game, seat: int, sentence: str, colour:
     shown = before.view(seat)["small"]
     if any(shown.get(square) == colour for square in _SQUARE.findall(sentence)):
         return False
-    return any(game.view(None)["small"][square] == colour
-               for game in (before, after) for square in game.view(None)["covered"])
+    views = [game.view(None) for game in (before, after)]
+    return any(view["small"][square] == colour for view in views for square in view["covered"])
 
 
 def _always_secret(before: Game, after: Game, seat: int, sentence: str, term: str) -> bool:
@@ -90,7 +90,7 @@ def unbacked(scenario: Scenario) -> list[str]:
     if scenario.seat is None:
         return problems
     secret = SECRET.get(scenario.game, _always_secret)
-    positions = scenario.positions()
+    positions: list[Game] = []  # the scenario is played through only once a caption names a seat with a secret
     for number, step in enumerate(scenario.steps, 1):
         if step.shows_hidden:
             continue
@@ -99,6 +99,7 @@ def unbacked(scenario: Scenario) -> list[str]:
             for seat, (word, key) in _pairs(sentence, terms):
                 if seat == str(scenario.seat) or (seat in said and _named(key, said)):
                     continue
+                positions = positions or scenario.positions()
                 if secret(positions[number - 1], positions[number], scenario.seat, sentence, key):
                     problems.append(f"step {number}: {sentence!r} names seat {seat} with {word}, "
                                     f"and no claim of the step checks it".replace("'", '"'))
