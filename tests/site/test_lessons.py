@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -47,22 +48,22 @@ def test_no_walkthroughs_link_onward_points_at_the_page_it_is_on(notebook) -> No
 def test_a_learners_move_is_a_choice_never_the_only_legal_move(name) -> None:
     """A step with one legal move (a bare "resolve step N") plays by itself, with a caption."""
     tour = scenarios.load(name)
-    only = [i + 1 for i, step in enumerate(tour.steps)
-            if step.expect is not None and len(tour.game_at(i).legal_actions(step.expect.seat)) < 2]
+    only = [number for number, _, legal in your_turns(tour) if len(legal) < 2]
     assert only == [], "your-turn steps where the learner has a single legal move"
+
+
+def your_turns(tour: scenarios.Scenario) -> Iterator[tuple[int, scenarios.Expect, list[str]]]:
+    """Each your-turn step: its number, what it expects, and the learner's legal moves there."""
+    for i, step in enumerate(tour.steps):
+        if step.expect is not None:
+            yield i + 1, step.expect, [str(a) for a in tour.game_at(i).legal_actions(step.expect.seat)]
 
 
 def decisions(tour: scenarios.Scenario) -> list[int]:
     """The your-turn steps where the learner chooses: at least two legal moves the step has its own words for
     (moves it accepts and goes on from, and moves whose risk its ``why`` explains)."""
-    found = []
-    for i, step in enumerate(tour.steps):
-        if step.expect is None:
-            continue
-        legal = [str(a) for a in tour.game_at(i).legal_actions(step.expect.seat)]
-        if sum(step.expect.accepts(m) or m in step.expect.why for m in legal) >= 2:
-            found.append(i + 1)
-    return found
+    return [number for number, expect, legal in your_turns(tour)
+            if sum(expect.accepts(m) or m in expect.why for m in legal) >= 2]
 
 
 @pytest.mark.parametrize("notebook", [p.notebook for t in GAMES for p in t.parts[1:] if walkthrough_names([p.notebook])])
@@ -116,13 +117,7 @@ def test_no_question_is_answered_by_reading_the_board_beside_it(track) -> None:
 def goes_on_from_the_choice(tour: scenarios.Scenario) -> list[int]:
     """The your-turn steps that accept two or more legal moves: the walkthrough goes on from the one chosen
     (:meth:`Scenario.paths` checks every accepted way through)."""
-    found = []
-    for i, step in enumerate(tour.steps):
-        if step.expect is not None:
-            legal = [str(a) for a in tour.game_at(i).legal_actions(step.expect.seat)]
-            if sum(step.expect.accepts(m) for m in legal) >= 2:
-                found.append(i + 1)
-    return found
+    return [number for number, expect, legal in your_turns(tour) if sum(map(expect.accepts, legal)) >= 2]
 
 
 NO_DECISION_THAT_GOES_ON = {"kloak/04-unkloaking.ipynb", "target/05-intel-and-winning.ipynb"}
