@@ -96,10 +96,14 @@ class Walkthrough(PlayBoard):
     _answers: dict[int, str]
     _replies: dict[int, Any]
     _just: str
+    _played: set[int]
+    """The steps (0-based) reached by playing on from the first, with no jump on the way: the walkthrough is
+    finished when its end step is one of them."""
 
     def _begin(self, scenario: Scenario) -> None:
         """Set the player's own state (before the board's constructor draws)."""
         self._scenario, self._at, self._answers, self._replies, self._just = scenario, 0, {}, {}, ""
+        self._played = {0}
 
     # -- the step shown ---------------------------------------------------------------------
     def _step(self) -> Step:
@@ -149,7 +153,8 @@ class Walkthrough(PlayBoard):
         outline = [{"number": i + 1, "kind": s.kind.value, "act": bool(s.act), "title": _title(s.caption)}
                    for i, s in enumerate(scenario.steps)]
         return {"id": scenario.id, "title": scenario.title, "goal": scenario.goal, "seat": scenario.seat,
-                "count": len(scenario.steps), "at": at, "step": shown, "just": self._just, "outline": outline}
+                "count": len(scenario.steps), "at": at, "step": shown, "just": self._just, "outline": outline,
+                "finished": len(scenario.steps) - 1 in self._played}
 
     # -- moving through the steps -----------------------------------------------------------
     def _goto(self, at: int, *, feedback: dict[str, Any] | None = None, just: str = "") -> None:
@@ -173,6 +178,8 @@ class Walkthrough(PlayBoard):
             self._answers.update(answers)
         after = self._scenario.game_at(at + 1, self._answers)
         just = narrate(before, after, self.viewer)
+        if at in self._played:
+            self._played.add(at + 1)
         self._goto(at + 1, feedback=feedback, just=just if self._step().moves else "")
 
     def walk_next(self) -> bool:

@@ -90,6 +90,8 @@ def test_the_guided_first_game_plays_through_to_the_learners_win(browser, site_u
         assert shot_decision, "the learner decides at least once"
         status = page.locator(".spynb-play__status").first.inner_text()
         assert "Game over" in status and f"Seat {tour.seat}" in status, status
+        remembered = page.evaluate("() => JSON.parse(localStorage.getItem('spynb-progress') || '{}')")
+        assert remembered[tour.id]["finished"] is True, "played through from the first step: finished"
         shoot(panel, f"first-game-{track.id}-win")
         assert notebook.console_errors == []
         assert notebook.guard.refused == [], "requests left 127.0.0.1"

@@ -84,12 +84,6 @@ DRAWN = {"cloak-dagger": {"stack_size", "hand_sizes", "hand", "notes", "hands_kn
                     "pile", "revealed", "events"}}
 """The view's fields each game's board draws (the status line draws whose turn it is and the winners)."""
 
-STILL_READ_OFF_THE_BOARD = {
-    ("target-first-turns", 2), ("target-a-turn", 5), ("target-outed-cia", 9),
-    ("target-intel", 15),
-}
-"""Questions still answered by what the board beside them shows, to be rewritten (the list only shrinks)."""
-
 
 def reads_the_board(tour: scenarios.Scenario, number: int) -> bool:
     """Whether a question's right answer is read off the present board: a drawn field of the view, whose turn it
@@ -109,9 +103,7 @@ def reads_the_board(tour: scenarios.Scenario, number: int) -> bool:
 def test_no_question_is_answered_by_reading_the_board_beside_it(track) -> None:
     found = {(name, number) for name in walkthrough_names([part.notebook for part in track.parts])
              for number in range(1, len(scenarios.load(name).steps) + 1) if reads_the_board(scenarios.load(name), number)}
-    mine = {key for key in STILL_READ_OFF_THE_BOARD if key[0].startswith(track.game)}
-    assert found - mine == set(), "questions that read the board: ask what a move will do, or what is possible"
-    assert mine - found == set(), "rewritten: drop them from STILL_READ_OFF_THE_BOARD"
+    assert found == set(), "questions that read the board: ask what a move will do, or what is possible"
 
 
 def goes_on_from_the_choice(tour: scenarios.Scenario) -> list[int]:
@@ -120,13 +112,7 @@ def goes_on_from_the_choice(tour: scenarios.Scenario) -> list[int]:
     return [number for number, expect, legal in your_turns(tour) if sum(map(expect.accepts, legal)) >= 2]
 
 
-NO_DECISION_THAT_GOES_ON = {"kloak/04-unkloaking.ipynb", "target/05-intel-and-winning.ipynb"}
-"""Lessons still to be given a decision that accepts two or more moves and goes on from the one chosen (the list
-only shrinks: their scripted deals and claims depend on the move made, so they need steps of their own)."""
-
-
 @pytest.mark.parametrize("notebook", [p.notebook for t in GAMES for p in t.parts[1:] if walkthrough_names([p.notebook])])
 def test_every_lesson_after_the_first_has_a_decision_that_accepts_two_or_more_moves_and_goes_on(notebook) -> None:
     goes_on = any(goes_on_from_the_choice(scenarios.load(name)) for name in walkthrough_names([notebook]))
-    assert goes_on != (notebook in NO_DECISION_THAT_GOES_ON), (
-        "no decision goes on from the choice made" if not goes_on else "fixed: remove it from the known list")
+    assert goes_on, "no decision goes on from the choice made"

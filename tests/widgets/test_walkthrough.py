@@ -154,7 +154,7 @@ def test_a_move_the_seat_sees_nothing_of_yet_is_said_so():
 
 def test_the_engines_words_lose_their_rule_ids():
     target = scenarios.load("target-first-turns")
-    reveal = step_of("target-first-turns", "narrated", after=5)
+    reveal = step_of("target-first-turns", "narrated", after=4)
     words = narrate(target.game_at(reveal - 1), target.game_at(reveal), 1)
     assert "The pile is shuffled and revealed: " in words and "TG-" not in words
 
@@ -358,6 +358,32 @@ def test_the_end_of_a_walkthrough_that_plays_a_game_to_its_end_says_who_won():
     unfinished = walkthrough("cloak-dagger-first-steps")
     unfinished.walk_jump(unfinished.walk["count"])
     assert unfinished.status == "The walkthrough is complete."
+
+
+def play_on(tour) -> None:
+    """Press whatever plays the shown step on: Show me, the act's button, Skip this question or Next."""
+    step = tour.walk["step"]
+    if step["kind"] == "your-turn":
+        assert tour.walk_show()
+    elif step["act"]:
+        assert tour.walk_act()
+    elif step["kind"] == "question":
+        assert tour.walk_skip()
+    else:
+        assert tour.walk_next()
+
+
+def test_a_walkthrough_is_finished_when_played_on_from_the_first_step_to_the_end_and_not_after_a_jump():
+    jumped = walkthrough("cloak-dagger-first-steps")
+    jumped.walk_jump(jumped.walk["count"] - 1)
+    play_on(jumped)
+    assert jumped.walk["step"]["kind"] == "end" and jumped.walk["finished"] is False
+    played = walkthrough("cloak-dagger-first-steps")
+    while played.walk["step"]["kind"] != "end":
+        assert played.walk["finished"] is False
+        play_on(played)
+    assert played.walk["finished"] is True
+    assert played.walk_previous() and played.walk["finished"] is True, "finished stays finished"
 
 
 def acted(name: str) -> int:

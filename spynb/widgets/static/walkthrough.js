@@ -40,6 +40,7 @@ import { rememberStep } from "./progress.js";
  * @property {WalkStep} step
  * @property {string} just          what the last move showed, in words
  * @property {{number: number, kind: string, act: boolean, title: string}[]} outline
+ * @property {boolean} finished     the end step was reached by playing on from the first, with no jump
  *
  * @typedef Feedback   about the learner's last move or answer; {} when there is nothing to say
  * @property {boolean | null} [ok]  right, wrong, or null when a move was only shown
@@ -158,8 +159,8 @@ function walkthroughPanel({ model, slot, send }) {
     // feedback on this step (an answer, a wrong move) follows its caption; on the last step's move, precedes it
     const here = feedback.step === step.number;
     copied = copied && panel.dataset.step === String(step.number) ? copied : null;
-    // finished: the end step reached by playing on from the step before it, not by jumping there
-    rememberStep(data.id, step.number, data.count, last && panel.dataset.step === String(data.count - 1));
+    // finished: the end step reached by playing on from the first step, with no jump on the way
+    rememberStep(data.id, step.number, data.count, Boolean(data.finished));
     panel.dataset.step = String(step.number);
     panel.dataset.kind = step.kind;
     panel.replaceChildren(...[
