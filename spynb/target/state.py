@@ -7,7 +7,7 @@ rest of the game lives beside it, each part in its own module:
 :mod:`.stages`       the stages of a turn, by name, in order, with their titles
 :mod:`.choices`      the legal actions of a seat (the listing on every playout's hot path)
 :mod:`.explain`      why an action is not legal now: the rule and a sentence
-:mod:`.resolution`   steps 1–6 resolving the pile, and where the marker goes next
+:mod:`.resolution`   what resolving the pile reads: card sets, Deflect steps, the next Target
 :mod:`.views`        what a seat sees (the observer, apart from the state)
 :mod:`.redeal`       dealing again what a seat has not seen (bots, no-leak tests)
 :mod:`.piles`        moving cards between sorted lists and multisets
@@ -40,8 +40,8 @@ from .actions import (
     Assign, Counter, Deal, Discard, Draw, Evade, Pick, Play, Remove, Resolve, Reveal, TurnIn,
 )
 from .cards import (
-    AFFILIATION_COUNTS, CATEGORY, DECK_COUNTS, DECK_OF, DECKS, DEFLECTS, HAND, HQS, INTEL, RANK, SETUP_CHART,
-    TOKEN_FOR, WATCH_DISTANCE, circle, sort_cards,
+    AFFILIATION_COUNTS, ATTACKS, CATEGORY, DECK_COUNTS, DECK_OF, DECKS, DEFLECTS, DIRTY, HAND, HQS, INTEL, RANK,
+    SETUP_CHART, TOKEN_FOR, WATCH_DISTANCE, circle, letter_of, sort_cards,
 )
 from .choices import legal, outed_viewers, restorers
 from .explain import explain
@@ -49,7 +49,7 @@ from .narration import CITES, NARRATORS
 from .piles import add, insert, remove
 from .redeal import resample
 from .rules import RULES
-from .resolution import ESPIONAGE_TARGETS, MOVER_CARDS, STEPS, next_marker
+from .resolution import ESPIONAGE_TARGETS, MOVER_CARDS, MOVERS, net_steps, next_marker
 from .stages import NEXT as _NEXT, PLAYING as _PLAYING, RESOLUTION, STAGE_TITLES, STAGES, Stage
 from .views import public_view, seat_view
 
@@ -492,9 +492,10 @@ class TargetState(LoggedState):
         return cards is not None and not cards.isdisjoint(self.pile)
 
     def _perform(self) -> None:
-        """Carry out the current step (:data:`~spynb.target.resolution.STEPS`) and move to the next stage."""
+        """Carry out the current step (:data:`_STEPS`) and move to the next stage; a step that ends the game sets
+        the stage itself."""
         stage = self.stage
-        STEPS[stage](self)
+        _STEPS[stage](self)
         if self.stage == stage:  # events above are logged with the step they belong to
             self.stage = _NEXT[stage]
 
@@ -504,6 +505,147 @@ class TargetState(LoggedState):
         self._log("end", None, None, ("target", str(self.target)))
         if not self._ends_at_turn_limit():
             self._start_turn()
+
+    # resolving the pile: steps 1–6 (rulebook *Play*; TG-5 … TG-10, TG-14), run by _perform
+    def _step_outed(self) -> None:
+        """TG-7: Outed cards left unshown (no one left to show them to) are void."""
+        if self.outed_left:
+            self._log("outed_void", None, None, ("receiver", str(self.circle[self.receiver])))
+        self.outed_left = 0
+
+    def _step_deflect(self) -> None:
+        """TG-5: net steps over players only; the pile goes there for this turn only."""
+        deflects = [c for c in self.pile if c in DEFLECTS]
+        if not deflects:
+            return
+        net = net_steps(deflects)
+        self._take_from_pile(deflects)
+        self._discard(deflects)
+        if net:
+            self.receiver = self._step_players(self.marker, net * self.direction)
+        self._log("deflect", None, None, ("cards", tuple(deflects)), ("net", net),
+                  ("receiver", str(self.circle[self.receiver])))
+
+    def _step_operatives(self) -> None:
+        """TG-6: Missed cancels every attack; an uncountered attack hits (once, TG-S4); Bombed on an HQ."""
+        cards = [c for c in self.pile if DECK_OF[c] == "operative"]
+        if not cards:
+            return
+        self._take_from_pile(cards)
+        self._discard(cards)
+        attacks = [c for c in cards if c in ATTACKS]
+        missed = "missed" in cards
+        who = self.circle[self.receiver]
+        if not isinstance(who, int):
+            self.bombed = "bombed" in attacks and not missed
+            self._log("operatives", None, None, ("cards", tuple(cards)), ("bombed", self.bombed), ("hq", who))
+        elif attacks and not missed:
+            self._attack(who, attacks)
+        else:
+            self._log("operatives", None, None, ("cards", tuple(cards)))
+
+    def _attack(self, seat: int, attacks: list[str]) -> None:
+        lost, tokens = list(self.hands[seat]), list(self.tokens[seat])
+        self.hands[seat], self.tokens[seat] = [], []
+        self._discard(lost)
+        self._log("attack", seat, None, ("attacks", tuple(attacks)), ("lost", tuple(lost)), ("tokens", tuple(tokens)))
+        self.draws.extend([(seat, "rookie")] * HAND)
+        self._prepare_draw()
+
+    def _step_espionage(self) -> None:
+        """TG-7 and TG-S6: Evasion in the pile cancels; the rest goes in front of the Target."""
+        who = self.circle[self.receiver]
+        if not isinstance(who, int):
+            cards = [c for c in self.pile if DECK_OF[c] == "espionage"]
+            if cards:
+                self._take_from_pile(cards)
+                self._discard(cards)
+                self._log("espionage", None, None, ("cards", tuple(cards)), ("hq", who))
+            return
+        targets = [c for c in self.pile if c in ESPIONAGE_TARGETS]
+        if not targets:
+            return
+        used: list[str] = []
+        if "deep-cover" in self.pile:
+            used = ["deep-cover"]
+        else:
+            used = ["slip"] * min(self.pile.count("slip"), len(targets))
+        cancelled = targets if used[:1] == ["deep-cover"] else targets[:len(used)]
+        kept = targets[len(cancelled):]
+        self._take_from_pile(used + targets)
+        self._discard(used + cancelled)
+        for card in kept:
+            insert(self.front[who], card)
+        self.outed_left = kept.count("outed")
+        self._log("espionage", None, None, ("cancelled", tuple(cancelled)), ("kept", tuple(kept)),
+                  ("used", tuple(used)), ("seat", who))
+
+    def _step_intel(self) -> None:
+        """TG-9: on an HQ, Intel is deposited unless a Bombed destroys it this turn (TG-6); the rest is discarded."""
+        hq = self.circle[self.receiver]
+        if isinstance(hq, int):
+            return
+        intel = [c for c in self.pile if c in INTEL]
+        rest = [c for c in self.pile if c not in INTEL and c not in MOVERS]
+        self._take_from_pile(intel + rest)
+        if intel and self.bombed:
+            self._discard(intel)
+            self._log("destroyed", None, None, ("cards", tuple(intel)), ("hq", hq))
+        elif intel:
+            self.deposits[hq].extend(intel)
+            self.deposited += len(intel)
+            self._log("deposit", None, None, ("hq", hq), ("cards", tuple(intel)))
+        if rest:
+            self._discard(rest)
+            self._log("hq_discard", None, None, ("cards", tuple(rest)), ("hq", hq))
+        self._check_win()
+
+    def _check_win(self) -> None:
+        """TG-14: a team's three of a letter at its own HQ; Double Agents' three Dirty anywhere, winning ties."""
+        in_game = set(self.affiliation[1:])
+        dirty = sum(c in DIRTY for cards in self.deposits.values() for c in cards)
+        team = ""
+        intel: tuple[tuple[str, str], ...] = ()
+        if "double-agent" in in_game and dirty >= 3:
+            team = "double-agent"
+            intel = tuple((hq, c) for hq in HQS for c in self.deposits[hq] if c in DIRTY)
+        else:
+            for hq in HQS:
+                letters = [letter_of(c) for c in self.deposits[hq]]
+                won = {x for x in letters if letters.count(x) >= 3}
+                if won:
+                    team = hq.lower()
+                    intel = tuple((hq, c) for c in self.deposits[hq] if letter_of(c) in won)
+        if not team:
+            return
+        self.win_team, self.win_intel = team, intel
+        self._end_game(tuple(s for s in range(1, self.seats + 1) if self.affiliation[s] == team))
+        # the game is over: the winning Intel and every affiliation are shown to all (the view reveals them)
+        self._log("win", None, None, ("team", team), ("winners", self.winners), ("intel", intel),
+                  ("affiliations", tuple(self.affiliation[1:])))
+
+    def _step_movement(self) -> None:
+        """TG-10 and TG-FAQ-5: Reverse first, then Advance to HQ, both from the next turn."""
+        cards = [c for c in self.pile if c in MOVERS]
+        if not cards:
+            return
+        self._take_from_pile(cards)
+        self._discard(cards)
+        if cards.count("reverse") % 2:
+            self.direction = -self.direction
+        self.advance = "advance-hq" in cards
+        self.moved = True
+        self._log("movement", None, None, ("cards", tuple(cards)), ("direction", self.direction),
+                  ("advance", self.advance), ("next_target", str(self.circle[next_marker(self)])))
+
+    def _step_take(self) -> None:
+        who = self.circle[self.receiver]
+        if self.pile and isinstance(who, int):
+            taken = self.pile
+            for card in taken:
+                insert(self.hands[who], card)
+            self._log("take", who, None, ("cards", tuple(taken)))
+        self.pile = []
 
     # decisions
     def _counter(self, seat: int, action: Counter) -> None:
@@ -705,6 +847,14 @@ _ONLY = {seat: frozenset((seat,)) for seat in range(1, max(SETUP_CHART) + 1)}
 """The audience of what one seat alone sees."""
 _STAGE_FACTS = {stage: ("stage", str(stage)) for stage in STAGES}
 """The stage an event is logged at, as its fact (one tuple per stage, shared by every event)."""
+_STEPS: dict[Stage, Callable[[TargetState], None]] = {
+    DEFLECT: TargetState._step_deflect, OPERATIVES: TargetState._step_operatives,
+    ESPIONAGE: TargetState._step_espionage, OUTED: TargetState._step_outed, INTEL_STEP: TargetState._step_intel,
+    MOVEMENT: TargetState._step_movement, TAKE: TargetState._step_take,
+}
+"""What each resolution step does (a stage that is not a step has none: asking is an error)."""
+if set(_STEPS) != set(RESOLUTION):  # the table checks itself on import
+    raise AssertionError("every resolution step needs a handler")
 
 
 def _fractions(weights: tuple[tuple[Action, int], ...]) -> tuple[tuple[Action, Fraction], ...]:

@@ -10,7 +10,7 @@ import pytest
 import spynb
 from spynb.engine import sample_chance
 from spynb.target import STAGE_TITLES, STAGES, Stage
-from spynb.target.resolution import STEPS
+from spynb.target.state import _STEPS as STEPS
 from spynb.target.stages import NEXT, RESOLUTION
 
 
