@@ -40,7 +40,7 @@ from .cards import DECK_COUNTS, DECK_OF, DECKS, DIRTY, HQS, letter_of, sort_card
 from .stages import PLAYING, RESOLVING, Stage
 from .redeal import deal_affiliations
 from .rules import RULES
-from .state import TargetState
+from .state import MidTurn, TargetState
 
 __all__ = ["determinise", "evaluate"]
 
@@ -98,37 +98,31 @@ def determinise(view: View, rng: random.Random) -> TargetState:
     if elsewhere:
         raise SpynbError(f"{len(elsewhere)} unseen cards have no place: the view's counts disagree")
 
-    state.decks = decks
-    state.discards = {deck: dict(view["discards"][deck]) for deck in DECKS}
-    state.hands = hands
-    state.front = [[]] + [list(view["front"][str(s)]) for s in range(1, seats + 1)]
-    state.tokens = [[]] + [list(view["tokens"][str(s)]) for s in range(1, seats + 1)]
-    state.deposits = {hq: list(view["deposits"][hq]) for hq in HQS}
-    state.deposited = sum(len(cards) for cards in state.deposits.values())
-    state.language_pass = list(view["language_pass"])
-    _affiliations(state, view, me, rng)
-
-    # the turn, as far as it has gone
+    affiliation, removed, outed_seen = _affiliations(view, me, rng)
     circle = tuple(view["circle"])
-    state.marker = view["marker_index"]
-    state.direction = 1 if view["direction"] == "clockwise" else -1
-    state.turn_number = view["turn_number"]
-    state.stage = stage
-    state.plays = plays
-    state.face_up = {int(s): c for s, c in view["face_up"].items()}
-    state.shown = {int(s): list(w) for s, w in view["shown"].items()}
-    state.pile, state.revealed = list(view["pile"]), list(view["revealed"])
-    state.receiver = circle.index(view["receiver"]) if view["receiver"] is not None else state.marker
-    state.play_order, state.pending = _still_to_play(view, circle, state.marker, state.direction)
-    state.start_hands = (4,) * seats
-    state.draws = []
-    state.outed_left = _outed_left(view) if stage is Stage.OUTED else 0
-    state.bombed = False  # an HQ's turn never pauses, so no seat chooses after a Bombed
+    marker = view["marker_index"]
+    direction = 1 if view["direction"] == "clockwise" else -1
+    play_order, pending = _still_to_play(view, circle, marker, direction)
     moved = stage in (Stage.TAKE, Stage.RESTORE)  # step 5 is done: its cards are in the revealed pile (TG-10)
-    state.moved = moved and not _MOVERS.isdisjoint(view["revealed"])
-    state.advance = moved and "advance-hq" in view["revealed"]
-    state.pile1, state.pile2, state.picks_left, state.combined = {}, {}, 0, {}
-    state._forget()  # whose move it was at the fresh state's setup no longer holds
+    state.take_up(MidTurn(
+        decks=decks,
+        discards={deck: dict(view["discards"][deck]) for deck in DECKS},
+        hands=hands,
+        front=[[]] + [list(view["front"][str(s)]) for s in range(1, seats + 1)],
+        tokens=[[]] + [list(view["tokens"][str(s)]) for s in range(1, seats + 1)],
+        deposits={hq: list(view["deposits"][hq]) for hq in HQS},
+        language_pass=list(view["language_pass"]),
+        affiliation=affiliation, removed=removed, outed_seen=outed_seen,
+        marker=marker, direction=direction, turn_number=view["turn_number"], stage=stage, plays=plays,
+        face_up={int(s): c for s, c in view["face_up"].items()},
+        shown={int(s): list(w) for s, w in view["shown"].items()},
+        pile=list(view["pile"]), revealed=list(view["revealed"]),
+        receiver=circle.index(view["receiver"]) if view["receiver"] is not None else marker,
+        play_order=play_order, pending=pending,
+        outed_left=_outed_left(view) if stage is Stage.OUTED else 0,
+        moved=moved and not _MOVERS.isdisjoint(view["revealed"]),
+        advance=moved and "advance-hq" in view["revealed"],
+    ))
     return state
 
 
@@ -163,13 +157,13 @@ def _outed_left(view: View) -> int:
     return max(left, 1)
 
 
-def _affiliations(state: TargetState, view: View, me: int, rng: random.Random) -> None:
-    """Other seats' affiliations drawn as the setup draws them, given what seat ``me`` knows (TG-1, TG-7)."""
+def _affiliations(view: View, me: int, rng: random.Random) -> tuple[list[str], dict[str, int],
+                                                                       dict[int, dict[int, str]]]:
+    """Other seats' affiliations drawn as the setup draws them, given what seat ``me`` knows (TG-1, TG-7): each
+    seat's affiliation (index 0 unused), the affiliation cards left out, and the colour each Outed showed."""
     seats = view["seats"]
     shown = {int(s): c for s, c in view["shown_to_me"].items()}
     chosen, removed = deal_affiliations(seats, me, view["affiliation"], shown, rng)
-    state.affiliation = [""] + [chosen[s] for s in range(1, seats + 1)]
-    state.removed = dict(Counter(removed))
     outed: dict[int, dict[int, str]] = {}
     for owner, viewers in view["outed"].items():
         owner_seat = int(owner)
@@ -183,7 +177,7 @@ def _affiliations(state: TargetState, view: View, me: int, rng: random.Random) -
             else:
                 colours[viewer] = affiliation
         outed[owner_seat] = colours
-    state.outed_seen = outed
+    return [""] + [chosen[s] for s in range(1, seats + 1)], dict(Counter(removed)), outed
 
 
 def _progress(deposits: Mapping[str, Sequence[str]], affiliation: str) -> int:

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, fields
 from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -56,7 +57,7 @@ from .views import public_view, seat_view
 if TYPE_CHECKING:
     from spynb.engine import GameSpec
 
-__all__ = ["TargetState", "Stage", "STAGES", "STAGE_TITLES"]
+__all__ = ["TargetState", "MidTurn", "Stage", "STAGES", "STAGE_TITLES"]
 
 # The stages by their short names, for the turn procedure.
 PICK, ASSIGN, DEAL, SURVEILLED, PLAY = Stage.PICK, Stage.ASSIGN, Stage.DEAL, Stage.SURVEILLED, Stage.PLAY
@@ -67,6 +68,40 @@ _STEP_CARDS = {DEFLECT: frozenset(DEFLECTS), OPERATIVES: frozenset(DECK_COUNTS["
 """The cards a step deals with: with none of them in the pile, the step does nothing and does not pause."""
 _TARGET_CARDS = frozenset(ESPIONAGE_TARGETS)
 _WATCHING = frozenset(WATCH_DISTANCE)
+
+
+
+@dataclass(frozen=True)
+class MidTurn:
+    """A position in the middle of a turn, every part of it given: what
+    :func:`~spynb.target.determinise.determinise` imagines from a seat's view, for
+    :meth:`TargetState.take_up` to hold.  Each field is the state's field of that name."""
+
+    decks: dict[str, dict[str, int]]
+    discards: dict[str, dict[str, int]]
+    hands: list[list[str]]
+    front: list[list[str]]
+    tokens: list[list[str]]
+    deposits: dict[str, list[str]]
+    language_pass: list[int]
+    affiliation: list[str]
+    removed: dict[str, int]
+    outed_seen: dict[int, dict[int, str]]
+    marker: int
+    direction: int
+    turn_number: int
+    stage: Stage
+    plays: dict[int, str]
+    face_up: dict[int, str]
+    shown: dict[int, list[int]]
+    pile: list[str]
+    revealed: list[str]
+    receiver: int
+    play_order: list[int]
+    pending: list[int]
+    outed_left: int
+    moved: bool
+    advance: bool
 
 
 class TargetState(LoggedState):
@@ -198,6 +233,18 @@ class TargetState(LoggedState):
         if turn is None:
             turn = self._now = self._turn()
         return turn
+
+    def take_up(self, position: MidTurn) -> None:
+        """Hold ``position`` in place of this fresh state's setup: the setup is over (no affiliation left to
+        pick or assign), every hand is as the turn started it, and no draw is owed."""
+        for field in fields(position):
+            setattr(self, field.name, getattr(position, field.name))
+        self.deposited = sum(len(cards) for cards in self.deposits.values())
+        self.start_hands = (HAND,) * self.seats
+        self.draws = []
+        self.bombed = False  # an HQ's turn never pauses, so no seat chooses after a Bombed
+        self.pile1, self.pile2, self.picks_left, self.combined = {}, {}, 0, {}
+        self._forget()  # whose move it was at the fresh state's setup no longer holds
 
     def _forget(self) -> None:
         """The position changed: forget whose move it was and everything worked out from it."""
