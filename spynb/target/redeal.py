@@ -1,14 +1,16 @@
 """Dealing again what a seat has not seen: the copies searching bots and the no-leak tests imagine.
 
-:func:`resample` keeps everything ``seat`` knows (its hand and affiliation, every public count, the plays it
-saw, what Outed showed it) and re-deals the rest; :func:`deal_affiliations` draws the seats' affiliations as
-the setup does, given what a seat knows (it also serves :mod:`spynb.target.determinise`).
+:func:`redeal` works out, from a position, everything ``seat`` has not seen dealt again: a :class:`Redeal`,
+which :meth:`~spynb.target.state.TargetState.resample_hidden` holds in a copy (no field of the state is
+written here).  :func:`deal_affiliations` draws the seats' affiliations as the setup does, given what a seat
+knows (it also serves :mod:`spynb.target.determinise`).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from itertools import combinations
 from typing import TYPE_CHECKING
 
@@ -21,27 +23,44 @@ from .stages import PLAYING, Stage
 if TYPE_CHECKING:
     from .state import TargetState
 
-__all__ = ["resample", "deal_affiliations"]
+__all__ = ["Redeal", "redeal", "deal_affiliations"]
 
 _KNOWN_TO_ALL = (Stage.PICK, Stage.ASSIGN, Stage.DONE)
 """Stages at which the affiliations are not re-dealt: before anyone has one, and at the end (the winners are known)."""
 
 
-def resample(state: TargetState, seat: int, rng: random.Random) -> TargetState:
-    """Re-deal what ``seat`` has not seen: others' hands and hidden plays (each card only with
+@dataclass
+class Redeal:
+    """What a re-deal for one seat changes, whole: each field is the state's field of that name."""
+
+    hands: list[list[str]]
+    plays: dict[int, str]
+    decks: dict[str, dict[str, int]]
+    affiliation: list[str]
+    outed_seen: dict[int, dict[int, str]]
+    removed: dict[str, int]
+
+
+def redeal(state: TargetState, seat: int, rng: random.Random) -> Redeal:
+    """What ``seat`` has not seen, dealt again: others' hands and hidden plays (each card only with
     unseen cards of its own deck, so every public count stays), the decks' contents, who played
     which card of the revealed pile, and the other seats' affiliations (keeping what Outed
-    showed ``seat``).  The copy keeps only the history ``seat`` saw."""
-    other = state._copy_seen_by(seat)
+    showed ``seat``).  Everything ``seat`` saw is as in ``state``."""
     slots, cards, secret_plays = _unseen_cards(state, seat)
+    plays = dict(state.plays)
     if state.stage not in PLAYING and len(secret_plays) > 1:  # revealed: who played which card is unknown
         shuffled = [state.plays[s] for s in secret_plays]
         rng.shuffle(shuffled)
-        other.plays.update(zip(secret_plays, shuffled))
-    _deal_unseen(state, other, seat, slots, cards, rng)
+        plays.update(zip(secret_plays, shuffled))
+    hands, decks = _deal_unseen(state, seat, slots, cards, plays, rng)
+    affiliation = list(state.affiliation)
+    outed_seen = {s: dict(seen) for s, seen in state.outed_seen.items()}
+    removed = dict(state.removed)
     if state.stage not in _KNOWN_TO_ALL:
-        _resample_affiliations(other, seat, rng)
-    return other
+        left_out = _redeal_affiliations(state, seat, affiliation, outed_seen, rng)
+        if left_out is not None:
+            removed = left_out
+    return Redeal(hands, plays, decks, affiliation, outed_seen, removed)
 
 
 def _unseen_cards(state: TargetState, seat: int) -> tuple[dict[str, list[tuple[str, int]]], dict[str, list[str]],
@@ -64,42 +83,51 @@ def _unseen_cards(state: TargetState, seat: int) -> tuple[dict[str, list[tuple[s
     return slots, cards, secret_plays
 
 
-def _deal_unseen(state: TargetState, other: TargetState, seat: int, slots: dict[str, list[tuple[str, int]]],
-                 cards: dict[str, list[str]], rng: random.Random) -> None:
-    """Shuffle each deck's unseen cards with its contents and fill ``other``'s unseen places from them."""
-    for s in range(1, state.seats + 1):
-        if s != seat:
-            other.hands[s] = []
+def _deal_unseen(state: TargetState, seat: int, slots: dict[str, list[tuple[str, int]]],
+                 cards: dict[str, list[str]], plays: dict[int, str],
+                 rng: random.Random) -> tuple[list[list[str]], dict[str, dict[str, int]]]:
+    """Shuffle each deck's unseen cards with its contents and fill the unseen places from them: the hands
+    and the decks dealt (the hidden plays are dealt into ``plays``)."""
+    dealt = [s for s in range(1, state.seats + 1) if s != seat]
+    hands = [list(hand) for hand in state.hands]
+    for s in dealt:
+        hands[s] = []
+    decks: dict[str, dict[str, int]] = {}
     for deck in DECKS:
         pool = cards[deck] + [c for c, n in sorted(state.decks[deck].items()) for _ in range(n)]
         rng.shuffle(pool)
         for (where, s), card in zip(slots[deck], pool):
             if where == "hand":
-                other.hands[s].append(card)
+                hands[s].append(card)
             else:
-                other.plays[s] = card
-        other.decks[deck] = {}
+                plays[s] = card
+        decks[deck] = {}
         for card in pool[len(slots[deck]):]:
-            add(other.decks[deck], card)
-    for s in range(1, state.seats + 1):
-        other.hands[s] = sort_cards(other.hands[s])
+            add(decks[deck], card)
+    for s in dealt:
+        hands[s] = sort_cards(hands[s])
+    return hands, decks
 
 
-def _resample_affiliations(state: TargetState, seat: int, rng: random.Random) -> None:
-    """The other seats' affiliations re-dealt as :func:`deal_affiliations` draws them; the colours Outed
-    showed other viewers follow (a Double Agent's stay: it chose them, TG-7)."""
+def _redeal_affiliations(state: TargetState, seat: int, affiliation: list[str],
+                         outed_seen: dict[int, dict[int, str]], rng: random.Random) -> dict[str, int] | None:
+    """Deal the seats' ``affiliation`` again as :func:`deal_affiliations` draws them; the colours Outed
+    showed other viewers follow (a Double Agent's stay: it chose them, TG-7).  The Pile 2 cards left out,
+    or ``None`` for a scenario, whose affiliations are all in play."""
     shown = {s: seen[seat] for s, seen in state.outed_seen.items() if seat in seen}
     pool = state.affiliation[1:] if state.from_scenario else None  # a scenario's need not follow the chart
-    dealt, removed = deal_affiliations(state.seats, seat, state.affiliation[seat], shown, rng, pool)
-    for s, affiliation in dealt.items():
-        state.affiliation[s] = affiliation
-        if affiliation != "double-agent":
-            for viewer in state.outed_seen.get(s, {}):
-                state.outed_seen[s][viewer] = affiliation
-    if pool is None:
-        state.removed = {}
-        for affiliation in removed:
-            add(state.removed, affiliation)
+    dealt, left_out = deal_affiliations(state.seats, seat, state.affiliation[seat], shown, rng, pool)
+    for s, dealt_affiliation in dealt.items():
+        affiliation[s] = dealt_affiliation
+        if dealt_affiliation != "double-agent":
+            for viewer in outed_seen.get(s, {}):
+                outed_seen[s][viewer] = dealt_affiliation
+    if pool is not None:
+        return None
+    removed: dict[str, int] = {}
+    for card in left_out:
+        add(removed, card)
+    return removed
 
 
 def deal_affiliations(seats: int, seat: int, mine: str, shown: Mapping[int, str], rng: random.Random,

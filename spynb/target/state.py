@@ -48,7 +48,7 @@ from .choices import legal, outed_viewers, restorers
 from .explain import explain
 from .narration import CITES, NARRATORS
 from .piles import add, insert, remove
-from .redeal import resample
+from .redeal import Redeal, redeal
 from .rules import RULES
 from .resolution import ESPIONAGE_TARGETS, MOVER_CARDS, MOVERS, net_steps, next_marker
 from .stages import NEXT as _NEXT, PLAYING as _PLAYING, RESOLUTION, STAGE_TITLES, STAGES, Stage
@@ -236,7 +236,7 @@ class TargetState(LoggedState):
 
     def take_up(self, position: MidTurn) -> None:
         """Hold ``position`` in place of this fresh state's setup: the setup is over (no affiliation left to
-        pick or assign), every hand is as the turn started it, and no draw is owed."""
+        pick or assign), every hand started the turn at four cards, and no draw is owed."""
         for field in fields(position):
             setattr(self, field.name, getattr(position, field.name))
         self.deposited = sum(len(cards) for cards in self.deposits.values())
@@ -846,8 +846,17 @@ class TargetState(LoggedState):
         return problems
 
     def _resample_hidden(self, seat: int, rng: random.Random) -> TargetState | None:
-        """A copy in which what ``seat`` has not seen is dealt again (:func:`spynb.target.redeal.resample`)."""
-        return resample(self, seat, rng)
+        """A copy in which what ``seat`` has not seen is dealt again (:func:`spynb.target.redeal.redeal`).
+        The copy keeps only the history ``seat`` saw."""
+        other = self._copy_seen_by(seat)
+        other._hold(redeal(self, seat, rng))
+        return other
+
+    def _hold(self, dealt: Redeal) -> None:
+        """Hold what a re-deal dealt in place of what this copy held there."""
+        for field in fields(dealt):
+            setattr(self, field.name, getattr(dealt, field.name))
+        self._forget()
 
     # -- copies and views --------------------------------------------------------------
     def _copy_parts(self, other: TargetState) -> None:
