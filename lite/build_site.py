@@ -10,8 +10,8 @@ the repository root.  The steps:
    ``py3-none-any`` wheel, the same one ``pyodide build`` would make);
 4. lay out a fresh staging folder: ``lite/``'s configuration, the Pyodide
    runtime under ``static/pyodide/``, the wheel, the notebooks under
-   ``files/`` (each track's parts with their first lines, board picture and
-   next link, ``tracks.py``), the smoke-test notebooks of ``lite/checks/``
+   ``files/`` (each track's parts with their first lines and next link,
+   ``tracks.py``), the smoke-test notebooks of ``lite/checks/``
    under the hidden ``files/.checks/`` (the browser tests open them; a
    visitor's file browser does not list them), and two requirement files
    written from Pyodide's own lock:
@@ -22,7 +22,8 @@ the repository root.  The steps:
 6. write the site's own pages (``site_pages.py``): the welcome page at the
    root, the rules page and what is taught where; and add to the notebook
    app's page the script that runs the lessons when they open and keeps the
-   site's links in one tab (``lesson_page.py``);
+   site's links in one tab (``lesson_page.py``), and what it draws of each
+   lesson's board while Python starts (``lesson_boards.py``);
 7. byte-compile the standard library zip and every wheel the site serves,
    inside the site's own Pyodide under Node.js (``bytecode.py``), put the
    kernel's ``sitecustomize`` (``kernel_sitecustomize.py``) into the standard
@@ -55,6 +56,7 @@ sys.path.insert(0, str(HERE))
 
 from check_notebooks import check_paths  # noqa: E402
 from editions import EDITIONS, apply_edition, stamp_package  # noqa: E402
+from lesson_boards import problems as lesson_board_problems, write_lesson_boards  # noqa: E402
 from lesson_page import install as install_lesson_page, problems as lesson_page_problems  # noqa: E402
 from site_pages import board_pictures, write_pages  # noqa: E402
 from tracks import Track, check_tracks, load_tracks, navigate  # noqa: E402
@@ -302,7 +304,7 @@ def add_bytecode(site: Path, pyodide: Path) -> dict:
 
 # -- the whole build -------------------------------------------------------------------------------
 
-def stage_notebooks(repo: Path, files: Path, tracks: tuple[Track, ...], pictures: dict[str, str]) -> None:
+def stage_notebooks(repo: Path, files: Path, tracks: tuple[Track, ...]) -> None:
     """The notebooks as the site serves them: each track's parts with their navigation, and the smoke tests."""
     ignore = shutil.ignore_patterns(".ipynb_checkpoints", "*.pyc", "__pycache__")
     shutil.copytree(repo / "notebooks", files, ignore=ignore)
@@ -310,14 +312,13 @@ def stage_notebooks(repo: Path, files: Path, tracks: tuple[Track, ...], pictures
         for index, part in enumerate(track.parts):
             path = files / part.notebook
             notebook = json.loads(path.read_text(encoding="utf-8"))
-            svg = pictures.get(track.id) if part.board else None
-            path.write_text(json.dumps(navigate(notebook, tracks, track, index, svg), indent=1, ensure_ascii=False)
+            path.write_text(json.dumps(navigate(notebook, tracks, track, index), indent=1, ensure_ascii=False)
                             + "\n", encoding="utf-8")
     shutil.copytree(CHECKS, files / CHECKS_FOLDER, ignore=ignore)
 
 
 def stage(repo: Path, work: Path, pyodide: Path, wheel: Path, tracks: tuple[Track, ...],
-          pictures: dict[str, str], edition: str = "student") -> Path:
+          edition: str = "student") -> Path:
     """A fresh lite folder with everything ``jupyter lite build`` reads."""
     lite = work / "stage"
     shutil.rmtree(lite, ignore_errors=True)
@@ -330,7 +331,7 @@ def stage(repo: Path, work: Path, pyodide: Path, wheel: Path, tracks: tuple[Trac
         shutil.copy2(pyodide / name, static / name)
     (lite / "wheels").mkdir()
     shutil.copy2(wheel, lite / "wheels" / wheel.name)
-    stage_notebooks(repo, lite / "files", tracks, pictures)
+    stage_notebooks(repo, lite / "files", tracks)
     apply_edition(lite / "files", edition)  # editions.py: the student site leaves the teacher's key out
     boot, pins = pyodide_requirements(pyodide / "pyodide-lock.json")
     (lite / "kernel-boot.txt").write_text("\n".join(boot) + "\n", encoding="utf-8")
@@ -366,8 +367,7 @@ def build(repo: Path, output: Path, cache: Path, edition: str = "student") -> Pa
     cache.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix="work-", dir=cache))  # builds of several checkouts may share the cache
     wheel = build_wheel(repo, work, edition)
-    pictures = board_pictures(tracks)
-    lite = stage(repo, work, pyodide, wheel, tracks, pictures, edition)
+    lite = stage(repo, work, pyodide, wheel, tracks, edition)
 
     new = work / "site"
     env = dict(os.environ, UV_PYTHON_DOWNLOADS="never", UV_NO_PROGRESS="1")
@@ -380,8 +380,9 @@ def build(repo: Path, output: Path, cache: Path, edition: str = "student") -> Pa
             sys.stderr.write(build_log.read_text(encoding="utf-8")[-20000:])
             raise
     log(f"jupyter lite build finished (its log: {build_log})")
-    write_pages(new, new / "files", tracks, pictures)  # cell numbers as the visitor sees them
+    write_pages(new, new / "files", tracks, board_pictures(tracks))  # cell numbers as the visitor sees them
     install_lesson_page(new, tracks)  # lessons run themselves; the site's links stay in the tab
+    write_lesson_boards(new, tracks)  # and show their board's first look while Python starts
     bytecode = add_bytecode(new, pyodide)
     (new / MARKER).write_text(json.dumps({
         "what": "spynb static site build; ./build.sh may delete this folder",
@@ -390,7 +391,8 @@ def build(repo: Path, output: Path, cache: Path, edition: str = "student") -> Pa
         "bytecode": bytecode,
         "edition": edition,
     }, indent=2) + "\n", encoding="utf-8")
-    problems = verify_site(new, wheel, kernel_pins) + lesson_page_problems(new, tracks)
+    problems = (verify_site(new, wheel, kernel_pins) + lesson_page_problems(new, tracks)
+                + lesson_board_problems(new, tracks))
     if problems:
         raise BuildError("the built site failed verification:\n  " + "\n  ".join(problems))
     replace_output(new, output, repo)

@@ -10,7 +10,11 @@
 // which the build writes into the site's copy): its outputs are cleared the moment it
 // opens (a copy the browser kept never shows a stale widget), then, once the kernel
 // has started, every cell runs top to bottom (notebook:run-all-cells) and the view is
-// put back at the top.  A line at the foot of the window names the stage.  Once the
+// put back at the top.  A line at the foot of the window names the stage.  While Python
+// starts, the lesson's board waits where its first code cell's output will be: the
+// board's own front end (the same module anywidget loads), inert, drawing the board's
+// first position as the build wrote it (lite/lesson_boards.py, lesson-boards/ in the
+// site); it is put away once the live board has drawn in its place.  Once the
 // run is over the notebook is marked unchanged, so a lesson only read is not kept as
 // the visitor's copy.  Any other notebook (the visitor's own, the smoke tests) is left
 // alone.
@@ -20,10 +24,14 @@
 // JupyterLab would open a new one: Back returns, and only one Python ever runs.  A click
 // with a modifier key or another button still does what the browser does.
 //
-// window.spynbLesson holds {lesson, stage, started, pythonAt?, liveAt?, error?} (times from performance.now()) for the
+// window.spynbLesson holds {lesson, stage, started, waitingAt?, pythonAt?, liveBoardAt?, liveAt?, error?} (times
+// from performance.now(); waitingAt: the waiting board drawn, liveBoardAt: put away for the live one) for the
 // browser tests (tests/browser/browser_helpers.py) and benchmarks.
 
+import { makeModel } from "./board_model.js";
+
 /** @typedef {"opening" | "python" | "running" | "live" | "failed" | "not a lesson" | "copy"} Stage */
+/** @typedef {{ default: { render: (args: { model: object, el: HTMLElement }) => unknown } }} FrontEnd */
 
 const config = JSON.parse(document.getElementById("spynb-lessons")?.textContent || "{}");
 /** @type {Set<string>} */
@@ -31,7 +39,8 @@ const lessons = new Set(config.lessons || []);
 const path = new URLSearchParams(location.search).get("path") || "";
 
 // lesson: whether this page opens one of the site's lessons (by its path; false again if its metadata says not)
-/** @type {{ lesson: boolean, stage: Stage, started: number, pythonAt?: number, liveAt?: number, error?: string }} */
+/** @type {{ lesson: boolean, stage: Stage, started: number, waitingAt?: number, pythonAt?: number,
+ *   liveBoardAt?: number, liveAt?: number, error?: string }} */
 const state = { lesson: lessons.has(path), stage: "opening", started: performance.now() };
 /** @type {any} */ (window).spynbLesson = state;
 
@@ -140,6 +149,103 @@ async function toTop(notebook) {
   if (document.scrollingElement) document.scrollingElement.scrollTop = 0;
 }
 
+// -- the board while Python starts ---------------------------------------------------------------------------------
+
+/**
+ * The lesson's waiting board as the build wrote it, and its front end, fetched at once (null: it has none).
+ * @returns {Promise<{ front: FrontEnd, values: Record<string, any> } | null>}
+ */
+async function fetchWaitingBoard() {
+  const response = await fetch(new URL(`lesson-boards/${encodeURI(path)}.json`, ROOT));
+  if (!response.ok) return null;
+  const board = await response.json();
+  const styles = document.createElement("link");
+  styles.rel = "stylesheet";
+  styles.href = new URL(board.css, ROOT).href;
+  document.head.append(styles);
+  return { front: await import(new URL(board.module, ROOT).href), values: board.state };
+}
+
+const waitingBoard = state.lesson ? fetchWaitingBoard().catch(() => null) : Promise.resolve(null);
+
+/** Whether the lesson's own run is over (its first cell shows what it shows). */
+const runOver = () => state.stage === "live" || state.stage === "failed";
+
+/** Puts the waiting board away (nothing until it is drawn). */
+let putAway = () => {};
+
+/**
+ * The top margin JupyterLab gives a cell's outputs once it has some. A cell with none (``jp-mod-noOutputs``, as
+ * while the board waits) has none, so the waiting board takes that margin itself and the live board comes to
+ * the same pixel. Read from a stand-in cell beside it, removed at once.
+ * @param {HTMLElement} cellNode
+ */
+function outputsMargin(cellNode) {
+  const wrapper = document.createElement("div");
+  wrapper.className = "jp-Cell-outputWrapper";
+  const stand = document.createElement("div");
+  stand.className = cellNode.className.replace(/\bjp-mod-noOutputs\b/, "");
+  stand.style.cssText = "position: absolute; visibility: hidden; height: 0; overflow: hidden";
+  stand.append(wrapper);
+  cellNode.after(stand);
+  const margin = getComputedStyle(wrapper).marginTop;
+  stand.remove();
+  return margin;
+}
+
+/**
+ * Draw the waiting board where the first code cell's output goes, as JupyterLab lays out an output (a prompt
+ * column, then the output; Lumino's widget classes, which size them), and put it away once a live board has drawn in that output area.
+ * @param {any} notebook JupyterLab's Notebook widget
+ */
+async function showWaitingBoard(notebook) {
+  const board = await waitingBoard;
+  const cell = notebook.widgets.find((/** @type {any} */ c) => c.model.type === "code");
+  const area = cell?.outputArea?.node;
+  if (!board || !(area instanceof HTMLElement) || runOver()) return;
+  const child = document.createElement("div");
+  child.className = "lm-Widget lm-Panel jp-OutputArea-child spynb-waiting-board";
+  const prompt = document.createElement("div");
+  prompt.className = "lm-Widget jp-OutputPrompt jp-OutputArea-prompt";
+  prompt.textContent = "\u00a0";  // a line, as the live output's prompt has (above the output on a narrow page)
+  const output = document.createElement("div");
+  output.className = "lm-Widget lm-Panel jp-OutputArea-output";
+  const el = document.createElement("div");
+  el.className = "lm-Widget";
+  output.append(el);
+  child.append(prompt, output);
+  child.inert = true;
+  await board.front.default.render({ model: makeModel(board.values).model, el });
+  if (runOver()) return;  // the run was quicker
+  let margin = "";
+  let gone = false;
+  const place = () => {
+    if (!margin && cell.node.isConnected) margin = outputsMargin(cell.node);  // read once the cell is in the page
+    child.style.marginTop = cell.node.classList.contains("jp-mod-noOutputs") ? margin : "0px";
+  };
+  const settle = () => {  // until the cell is in the page (a windowed notebook adds it when it comes in sight)
+    place();
+    if (!margin && !gone) requestAnimationFrame(settle);
+  };
+  area.prepend(child);
+  settle();
+  state.waitingAt = performance.now();
+  const drawn = () => [...area.children].some((node) => node !== child
+    && node.querySelector(".spynb-play") instanceof HTMLElement && node.getBoundingClientRect().height > 0);
+  const watch = new MutationObserver(() => {
+    place();
+    if (drawn()) putAway();
+  });
+  putAway = () => {
+    gone = true;
+    watch.disconnect();
+    child.remove();
+    state.liveBoardAt ??= performance.now();
+    putAway = () => {};
+  };
+  watch.observe(cell.node, { childList: true, subtree: true, attributes: true, attributeFilter: ["class"] });
+}
+
 // -- running a lesson ----------------------------------------------------------------------------------------------
 
 /**
@@ -169,6 +275,7 @@ async function runLesson() {
   }
   state.lesson = true;
   await app.commands.execute("notebook:clear-all-cell-outputs");
+  showWaitingBoard(notebook).catch(() => { /* the lesson runs all the same; its board comes when live */ });
   say("python", "Starting Python in your browser…");
   await panel.sessionContext.ready;
   const kernel = await until(() => panel.sessionContext.session?.kernel, "the kernel");
@@ -200,6 +307,7 @@ async function runLesson() {
     if (ok) fade();
   } finally {
     clearInterval(timer);
+    putAway();  // the run is over: what the first cell shows now is its own
   }
 }
 
@@ -267,6 +375,7 @@ async function notALesson() {
 if (state.lesson) {
   runLesson().catch((error) => {
     state.error = String(error?.message || error);
+    putAway();
     say("failed", `The lesson could not start (${state.error}). Reload the page to try again.`);
   });
 } else {

@@ -20,15 +20,18 @@ from tracks import Track
 
 HERE = Path(__file__).resolve().parent
 SCRIPT = HERE / "lesson_page.js"
+MODEL = HERE / "board_model.js"
+"""The waiting board's model, which the script imports from beside it."""
 
 #: the notebook app's page, and the script beside it, in the built site
 APP_PAGE = "notebooks/index.html"
 SITE_SCRIPT = "notebooks/lesson-page.js"
+SITE_MODEL = "notebooks/board_model.js"
 
 #: the id of the element that lists the lessons (read by lesson_page.js)
 LESSONS_ID = "spynb-lessons"
 
-__all__ = ["APP_PAGE", "SITE_SCRIPT", "LESSONS_ID", "lesson_paths", "install", "problems"]
+__all__ = ["APP_PAGE", "SITE_SCRIPT", "SITE_MODEL", "LESSONS_ID", "lesson_paths", "install", "problems"]
 
 
 def lesson_paths(tracks: tuple[Track, ...]) -> list[str]:
@@ -38,7 +41,7 @@ def lesson_paths(tracks: tuple[Track, ...]) -> list[str]:
 
 def _tags(tracks: tuple[Track, ...]) -> str:
     data = json.dumps({"lessons": lesson_paths(tracks)}, ensure_ascii=False).replace("</", "<\\/")
-    digest = hashlib.sha256(SCRIPT.read_bytes()).hexdigest()[:12]
+    digest = hashlib.sha256(SCRIPT.read_bytes() + MODEL.read_bytes()).hexdigest()[:12]
     return (f'<script id="{LESSONS_ID}" type="application/json">{data}</script>\n'
             f'<script type="module" src="lesson-page.js?_={digest}"></script>\n')
 
@@ -59,6 +62,7 @@ def install(site: Path, tracks: tuple[Track, ...]) -> None:
         raise RuntimeError(f"{page} has no </body>")
     page.write_text(html[:end] + _tags(tracks) + html[end:], encoding="utf-8")
     (site / SITE_SCRIPT).write_bytes(SCRIPT.read_bytes())
+    (site / SITE_MODEL).write_bytes(MODEL.read_bytes())
 
 
 def problems(site: Path, tracks: tuple[Track, ...]) -> list[str]:
@@ -71,6 +75,8 @@ def problems(site: Path, tracks: tuple[Track, ...]) -> list[str]:
         found.append(f"{APP_PAGE} does not list the lessons and load {SITE_SCRIPT} (lesson_page.py)")
     if not (site / SITE_SCRIPT).is_file() or (site / SITE_SCRIPT).read_bytes() != SCRIPT.read_bytes():
         found.append(f"{SITE_SCRIPT} is missing or not lite/lesson_page.js")
+    if not (site / SITE_MODEL).is_file() or (site / SITE_MODEL).read_bytes() != MODEL.read_bytes():
+        found.append(f"{SITE_MODEL} is missing or not lite/board_model.js")
     config = json.loads((site / "jupyter-lite.json").read_text(encoding="utf-8")).get("jupyter-config-data", {})
     if config.get("exposeAppInBrowser") != "true":
         found.append('jupyter-lite.json does not set exposeAppInBrowser to "true": lessons would not run themselves')

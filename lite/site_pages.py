@@ -13,7 +13,7 @@
 * ``site.css``: their style sheet, ``favicon.svg`` their icon, and ``favicon.ico`` the same drawn for browsers
   that ask the root for one (``favicon_ico.py``);
 * ``welcome/``: the welcome page's live board (:data:`WELCOME_BOARD`): its
-  host (``welcome_host.js``) and the board's front end, the same module the
+  host (``welcome_host.js``, with ``board_model.js``) and the board's front end, the same module the
   notebook's anywidget loads (:func:`board_frontend`); and ``progress.js``
   (the walkthroughs' own, from ``spynb/widgets/static/``), which marks the
   lessons this browser has finished and says where to continue.
@@ -51,7 +51,7 @@ __all__ = ["board_pictures", "board_frontend", "notebook_href", "played_in", "wr
 
 #: the pages this module writes, relative to the site
 PAGES = ("index.html", "rules/index.html", "rules/taught.html", "site.css", "favicon.svg", "favicon.ico",
-         "welcome/host.js", "welcome/board.js", "welcome/board.css", "welcome/progress.js")
+         "welcome/host.js", "welcome/board_model.js", "welcome/board.js", "welcome/board.css", "welcome/progress.js")
 PROGRESS_SCRIPT = ('<script type="module">import { showProgress } from "./welcome/progress.js"; showProgress(document); '
                    'window.addEventListener("pageshow", () => showProgress(document));</script>')
 """Marks what this browser has finished (``progress.js``), again when the visitor comes Back to the page."""
@@ -293,6 +293,7 @@ def write_pages(site: Path, notebooks: Path, tracks: tuple[Track, ...], pictures
     for icon in ("favicon.svg", "favicon.ico"):
         shutil.copy2(HERE / icon, site / icon)
     shutil.copy2(HERE / "welcome_host.js", site / "welcome" / "host.js")
+    shutil.copy2(HERE / "board_model.js", site / "welcome" / "board_model.js")
     shutil.copy2(STATIC / "progress.js", site / "welcome" / "progress.js")
     esm, css = board_frontend(WELCOME_BOARD["game"])
     (site / "welcome" / "board.js").write_text(esm, encoding="utf-8")

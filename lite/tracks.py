@@ -16,7 +16,6 @@ Standard library only.
 
 from __future__ import annotations
 
-import base64
 import copy
 import json
 import re
@@ -122,24 +121,15 @@ def _footer(track: Track, index: int, tracks: tuple[Track, ...]) -> str:
     return "\n\n".join(lines) + "\n"
 
 
-def _picture(track: Track, svg: str) -> dict:
-    data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
-    return _markdown(f"![{track.picture}](data:image/svg+xml;base64,{data})\n\n"
-                     f"*A picture of the board, until the live one comes below.*\n", "spynb-board-picture")
+def navigate(notebook: dict, tracks: tuple[Track, ...], track: Track, index: int) -> dict:
+    """A copy of part ``index`` of ``track`` with its first lines and its last.
 
-
-def navigate(notebook: dict, tracks: tuple[Track, ...], track: Track, index: int, svg: str | None = None) -> dict:
-    """A copy of part ``index`` of ``track`` with its first lines, its last, and (``svg``) its board picture.
-
-    The picture goes just before the first code cell, where the live board will be.  The copy's metadata
-    ``spynb.lesson`` names the track: the notebook app runs such a notebook when it opens (lesson_page.js).
+    The copy's metadata ``spynb.lesson`` names the track: the notebook app runs such a notebook when it opens,
+    showing its board's first look while Python starts (lesson_page.js, lesson_boards.py).
     """
     result = copy.deepcopy(notebook)
     result.setdefault("metadata", {})["spynb"] = {"lesson": track.id}
     cells = result["cells"]
-    if svg is not None:
-        first_code = next((n for n, cell in enumerate(cells) if cell["cell_type"] == "code"), len(cells))
-        cells.insert(first_code, _picture(track, svg))
     cells.insert(0, _markdown(_header(track, index), "spynb-where"))
     cells.append(_markdown(_footer(track, index, tracks), "spynb-next"))
     return result

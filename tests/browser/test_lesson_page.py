@@ -17,7 +17,8 @@ import pytest
 from verify_site import CHECKS_FOLDER
 
 from .browser_helpers import (
-    KERNEL_TIMEOUT, RUN_ALL_TIMEOUT, Notebook, is_lesson, open_notebook, save_screenshot, wait_until_live,
+    KERNEL_TIMEOUT, RUN_ALL_TIMEOUT, Notebook, guarded_context, is_lesson, open_notebook, save_screenshot,
+    wait_until_live,
 )
 
 pytestmark = pytest.mark.browser
@@ -38,6 +39,20 @@ AT_TOP = """() => {
     return {scrolled: outer ? outer.scrollTop : window.scrollY, firstTop: first.top, height: window.innerHeight};
 }"""
 DIRTY = "() => window.jupyterapp.shell.currentWidget.context.model.dirty"
+#: the outputs the notebook shows, other than the board waiting for Python (lesson_page.js draws it)
+KEPT_OUTPUTS = ("() => [...document.querySelectorAll('.jp-OutputArea-output')]"
+                ".filter(o => !o.closest('.spynb-waiting-board')).length")
+#: the first code cell's board: its box, whether it is the waiting one, how many boards the cell shows
+FIRST_BOARD = """() => {
+    const cell = document.querySelector('.jp-CodeCell');
+    const board = cell && cell.querySelector('.spynb-play');
+    if (!board) return null;
+    const box = board.getBoundingClientRect();
+    return {box: [box.x, box.y, box.width, box.height], waiting: Boolean(board.closest('.spynb-waiting-board')),
+            inert: Boolean(board.closest('[inert]')), boards: cell.querySelectorAll('.spynb-play').length,
+            text: board.innerText};
+}"""
+FIRST_LESSONS = [track["parts"][0]["notebook"] for track in TRACKS if track.get("game")]
 
 
 def stages_until_live(notebook: Notebook, shot: str) -> tuple[list[tuple[str, str]], list[float]]:
@@ -95,7 +110,7 @@ def test_a_reopened_lesson_shows_no_stale_widget_and_runs_again(browser, site_ur
         page.wait_for_function("() => !window.jupyterapp.shell.currentWidget.context.model.dirty", timeout=30_000)
         page.reload()
         page.wait_for_function("() => window.spynbLesson?.stage === 'python'", timeout=KERNEL_TIMEOUT, polling=100)
-        assert page.locator(".jp-OutputArea-output").count() == 0, "the kept copy's outputs were shown"
+        assert page.evaluate(KEPT_OUTPUTS) == 0, "the kept copy's outputs were shown"
         assert page.get_by_text("Loading widget").count() == 0
         save_screenshot(page, "lesson-reopened-starting")
         assert wait_until_live(notebook) == "live"
@@ -137,3 +152,40 @@ def test_a_notebook_that_is_not_a_lesson_does_not_run(browser, site_url):
         assert notebook.guard.refused == []
     finally:
         page.context.close()
+
+
+@pytest.mark.parametrize("lesson", FIRST_LESSONS)
+@pytest.mark.parametrize("width", [1366, 390])
+def test_while_python_starts_the_lessons_board_waits_in_its_live_look_and_place(browser, site_url, lesson, width):
+    """The board is drawn by its own front end as soon as the notebook shows, where the first cell's output goes,
+    taking no clicks; the live board then comes to the same box, with the same text, and the waiting one goes.
+    The kernel's spynb is held back until the waiting board is measured."""
+    context, guard = guarded_context(browser, {"width": width, "height": 900})
+    held: list = []
+    context.route("**/spynb-*.whl", lambda route: held.append(route))
+    page = context.new_page()
+    try:
+        page.goto(f"{site_url}notebooks/index.html?path={lesson}")
+        page.wait_for_function("() => window.spynbLesson?.waitingAt", timeout=KERNEL_TIMEOUT, polling=100)
+        page.wait_for_function("() => window.spynbLesson?.pythonAt", timeout=KERNEL_TIMEOUT, polling=100)
+        for _ in range(600):  # the first cell's import asks for the wheel
+            if held:
+                break
+            page.wait_for_timeout(100)
+        assert held, "the first cell never asked for spynb"
+        waiting = page.evaluate(FIRST_BOARD)
+        stage = page.evaluate(STATUS)
+        save_screenshot(page, f"lesson-waiting-{lesson.split('/')[0]}-{width}")
+        held[0].fallback()
+        page.wait_for_function("() => window.spynbLesson?.liveBoardAt", timeout=RUN_ALL_TIMEOUT, polling=100)
+        live = page.evaluate(FIRST_BOARD)
+        assert waiting["waiting"] and waiting["inert"] and waiting["boards"] == 1, waiting
+        assert stage[0] in ("python", "running"), stage
+        assert not live["waiting"] and not live["inert"] and live["boards"] == 1, live
+        assert all(abs(a - b) <= 1 for a, b in zip(waiting["box"], live["box"], strict=True)), (waiting, live)
+        assert waiting["text"] == live["text"]
+        assert page.locator(".spynb-waiting-board").count() == 0
+        save_screenshot(page, f"lesson-live-{lesson.split('/')[0]}-{width}")
+        assert guard.refused == []
+    finally:
+        context.close()

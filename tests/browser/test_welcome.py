@@ -21,7 +21,7 @@ from tracks import load_tracks  # noqa: E402
 from spynb.rulespage import rule_anchor, rule_href  # noqa: E402
 
 from .browser_helpers import (  # noqa: E402
-    NO_SERVICE_WORKER, SCREENSHOTS, NetworkGuard, open_notebook, save_screenshot, wait_until_live,
+    KERNEL_TIMEOUT, NO_SERVICE_WORKER, SCREENSHOTS, NetworkGuard, open_notebook, save_screenshot, wait_until_live,
 )
 from .test_boards import axe_violations  # noqa: E402
 
@@ -99,9 +99,9 @@ def test_start_here_opens_the_first_part_of_the_track(welcome, track):
         first = first_cell.inner_text()
         assert first.startswith("This page runs by itself") and "Run All" not in first
         assert f"{track.title} · part 1 of {len(track.parts)}" in first
-        picture = welcome.locator(".jp-MarkdownCell img").first
-        picture.wait_for()
-        assert picture.evaluate("img => img.complete && img.naturalWidth > 0")  # drawn before any cell ran
+        welcome.wait_for_function("() => window.spynbLesson?.waitingAt || window.spynbLesson?.liveBoardAt",
+                                  timeout=KERNEL_TIMEOUT, polling=100)  # its board shows before the cell ran
+        welcome.locator(".jp-CodeCell .spynb-play").first.wait_for()
     finally:
         welcome.go_back()
         welcome.get_by_role("heading", level=1).wait_for()

@@ -35,7 +35,7 @@ from spynb.prob.check import check  # noqa: E402
 
 def staged(tmp_path: Path, edition: str) -> Path:
     files = tmp_path / edition / "files"
-    stage_notebooks(REPO, files, load_tracks(), {})
+    stage_notebooks(REPO, files, load_tracks())
     apply_edition(files, edition)
     return files
 

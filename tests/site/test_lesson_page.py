@@ -12,7 +12,7 @@ import pytest
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "lite"))
 
-from lesson_page import APP_PAGE, LESSONS_ID, SITE_SCRIPT, install, lesson_paths, problems  # noqa: E402
+from lesson_page import APP_PAGE, LESSONS_ID, SITE_MODEL, SITE_SCRIPT, install, lesson_paths, problems  # noqa: E402
 from tracks import load_tracks  # noqa: E402
 
 TRACKS = load_tracks()
@@ -41,7 +41,10 @@ def test_install_lists_the_lessons_and_loads_the_script_before_the_body_ends(sit
     assert listed == {"lessons": lesson_paths(TRACKS)}
     assert html.index('src="lesson-page.js?_=') < html.index("</body>")
     assert (site / SITE_SCRIPT).read_bytes() == (REPO / "lite" / "lesson_page.js").read_bytes()
+    assert (site / SITE_MODEL).read_bytes() == (REPO / "lite" / "board_model.js").read_bytes()  # it imports this
     assert problems(site, TRACKS) == []
+    (site / SITE_MODEL).unlink()
+    assert problems(site, TRACKS) == [f"{SITE_MODEL} is missing or not lite/board_model.js"]
 
 
 def test_install_refuses_a_page_that_has_the_list_already_or_no_body(site: Path):

@@ -63,9 +63,8 @@ class Page(HTMLParser):
 @pytest.fixture(scope="module")
 def site(tmp_path_factory) -> Path:
     root = tmp_path_factory.mktemp("site")
-    pictures = board_pictures(TRACKS)
-    stage_notebooks(REPO, root / "files", TRACKS, pictures)
-    write_pages(root, root / "files", TRACKS, pictures)
+    stage_notebooks(REPO, root / "files", TRACKS)
+    write_pages(root, root / "files", TRACKS, board_pictures(TRACKS))
     return root
 
 
@@ -142,12 +141,12 @@ def test_every_link_of_every_part_resolves(site, track, index):
 
 
 @pytest.mark.parametrize("track", [t for t in TRACKS if t.game], ids=lambda t: t.id)
-def test_a_part_with_a_board_shows_its_picture_before_the_first_code_cell(site, track):
+def test_every_part_of_a_game_track_has_a_board_and_no_picture_stands_in_for_it(site, track):
+    """A lesson's board waits in its own look while Python starts (lesson_boards.py), not as a picture cell."""
     for part in track.parts:
         cells = notebook(site, part)["cells"]
-        first_code = next(n for n, cell in enumerate(cells) if cell["cell_type"] == "code")
-        picture = "".join(cells[first_code - 1]["source"])
-        assert part.board and picture.startswith(f"![{track.picture}](data:image/svg+xml;base64,")
+        assert part.board and any(cell["cell_type"] == "code" for cell in cells), part.notebook
+        assert not any("data:image/svg+xml" in "".join(cell["source"]) for cell in cells), part.notebook
 
 
 def test_the_repository_notebooks_stay_as_written(site):
@@ -289,8 +288,8 @@ def test_the_welcome_board_mounts_the_notebook_boards_front_end(site):
     assert (site / data["module"]).read_text(encoding="utf-8") == esm == board_module("kloak")
     assert (site / "welcome" / "board.css").read_text(encoding="utf-8") == css
     assert '<link rel="stylesheet" href="welcome/board.css">' in (site / "index.html").read_text(encoding="utf-8")
-    assert (site / "welcome" / "host.js").read_text(encoding="utf-8") == (REPO / "lite" / "welcome_host.js").read_text(
-        encoding="utf-8")
+    for copy, source in (("host.js", "welcome_host.js"), ("board_model.js", "board_model.js")):
+        assert (site / "welcome" / copy).read_bytes() == (REPO / "lite" / source).read_bytes()
     assert '<script type="module" src="welcome/host.js"></script>' in (site / "index.html").read_text(encoding="utf-8")
     assert data["pyodide"] == "static/pyodide/"
 
@@ -307,7 +306,7 @@ def test_the_welcome_boards_picture_is_the_position_its_controller_starts_from(s
 
 def pages_in(root: Path) -> Path:
     """``root`` with the pages written, for the welcome board's wheel."""
-    stage_notebooks(REPO, root / "files", TRACKS, {})
+    stage_notebooks(REPO, root / "files", TRACKS)
     write_pages(root, root / "files", TRACKS, {})
     return root
 
