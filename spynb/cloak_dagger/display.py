@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from spynb.engine import View
-from spynb.engine.wording import counted
+from spynb.engine.wording import counted, outcome, status_line
 
 from .cards import CARD_NAMES, DOCUMENTS, owner_of
 
@@ -31,12 +31,12 @@ def ending_reason(view: dict[str, Any]) -> dict[str, Any]:
 def _status(view: View) -> str:
     phase, turn = view["phase"], view["turn_number"]
     if phase == "over":
-        return f"game over, {'seat ' + str(view['winner']) + ' won' if view['winner'] else 'no winner'}"
+        return status_line(turn, outcome([view["winner"]] if view["winner"] else [], view["events"]), over=True)
     if phase == "cut":
-        return "cutting for first player"
+        return status_line(turn, "cutting for first player")
     mover = view["to_move"][0] if view["to_move"] else "chance"
     doing = "selects an envelope" if phase == "select" else "decides what to do"
-    return f"turn {turn}, seat {mover} {doing}"
+    return status_line(turn, f"seat {mover} {doing}")
 
 
 def text_table(view: View) -> str:

@@ -8,13 +8,17 @@
 ('Shot', 'Shot and Kevlar', 'a, b and c', '')
 >>> seats([2]), seats([2, 4]), seats([1, 2, 3]).capitalize()
 ('seat 2', 'seats 2 and 4', 'Seats 1, 2 and 3')
+>>> status_line(4, "seat 2 selects an envelope"), status_line(0, "cutting for first player")
+('turn 4: seat 2 selects an envelope', 'cutting for first player')
+>>> status_line(31, outcome([2], []), over=True), status_line(200, outcome([], [{"kind": "limit"}]), over=True)
+('game over after turn 31: seat 2 won', 'game over after turn 200: no winner at the turn limit')
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
-__all__ = ["for_number", "counted", "listed", "seats"]
+__all__ = ["for_number", "counted", "listed", "seats", "status_line", "outcome"]
 
 
 def for_number(number: int, one: str, many: str | None = None) -> str:
@@ -37,3 +41,24 @@ def seats(numbers: Iterable[int]) -> str:
     """One seat or several, in words: "seat 2", "seats 2 and 4" (``.capitalize()`` to start a sentence)."""
     found = list(numbers)
     return f"{for_number(len(found), 'seat')} {listed(map(str, found))}"
+
+
+def status_line(turn_number: int, doing: str, *, over: bool = False) -> str:
+    """Every game's one line on where it stands (a text display's second line): ``turn 4: <doing>``, or before
+    the first turn (setting up) ``<doing>`` alone; once over, ``game over after turn 31: <doing>`` (the outcome,
+    :func:`outcome`)."""
+    if over:
+        return f"game over after turn {turn_number}: {doing}"
+    return f"turn {turn_number}: {doing}" if turn_number else doing
+
+
+def outcome(winners: Iterable[int], events: Iterable[Mapping[str, object]], *, side: str = "",
+            draw: str = "no winner") -> str:
+    """How a game ended: ``seat 2 won``, ``seats 1 and 3 won`` (``side`` names their side first: ``CIA win
+    (seats 1 and 3)``), ``no winner at the turn limit`` when the last event is the engine's ``limit``, or else
+    ``draw`` (the game's own way of ending with no winner)."""
+    found = list(winners)
+    if found:
+        return f"{side} win ({seats(found)})" if side else f"{seats(found)} won"
+    last = list(events)[-1:]
+    return "no winner at the turn limit" if last and last[0].get("kind") == "limit" else draw

@@ -11,30 +11,30 @@ from __future__ import annotations
 
 from typing import Any
 
-from spynb.engine import View
+from spynb.engine import View, wording
+from spynb.engine.wording import outcome
 
 from .board import COLOUR_NAMES, FILES, RANKS
 
 __all__ = ["text_board", "status_line", "cell", "ending_reason"]
 
 
-def _seats(seats: list[int]) -> str:
-    return " and ".join(f"seat {s}" for s in seats)
-
-
 def status_line(view: View) -> str:
-    phase = view["phase"]
+    """Where the game stands, in one line (:func:`spynb.engine.wording.status_line`)."""
+    phase, turn = view["phase"], view["turn_number"]
     if phase == "setup":
         placed = sum(1 for e in view["events"] if e["kind"] == "place")
-        return f"setting up: {placed} of {sum(view['colours'].values())} small pieces placed"
+        return wording.status_line(0, f"setting up: {placed} of {sum(view['colours'].values())} small pieces placed")
     if phase == "over":
-        return f"game over: {_seats(view['winners'])} won" if view["winners"] else "game over: a draw (turn limit)"
+        return wording.status_line(turn, outcome(view["winners"], view["events"],
+                                                 draw="a draw: no side can reach two scores any more (KL-15)"),
+                                   over=True)
     mover = view["to_move"][0]
     extra = " (and again next turn, KL-8)" if view["extra_turns"] else ""
     if phase == "choose":
         lines = "; ".join(" ".join(line) for line in view["candidates"])
-        return f"turn {view['turn_number']}: seat {mover} chooses which line scores: {lines}{extra}"
-    return f"turn {view['turn_number']}: seat {mover} to move{extra}"
+        return wording.status_line(turn, f"seat {mover} chooses which line scores: {lines}{extra}")
+    return wording.status_line(turn, f"seat {mover} to move{extra}")
 
 
 def ending_reason(view: dict[str, Any]) -> dict[str, Any]:
@@ -77,7 +77,7 @@ def text_board(view: View, memory: bool = False) -> str:
     for rank in reversed(RANKS):
         lines.append((f" {rank}  " + " ".join(cell(f"{f}{rank}", view, recalled) for f in FILES)).rstrip())
     teams = view["teams"]
-    scores = ", ".join(f"{_seats(team)}: {n}" for team, n in zip(teams, view["team_scores"]))
+    scores = ", ".join(f"{wording.seats(team)}: {n}" for team, n in zip(teams, view["team_scores"]))
     lines.append(f"scores ({'teams' if any(len(t) > 1 for t in teams) else 'seats'}): {scores}")
     colours = ", ".join(f"{c} {COLOUR_NAMES[c]} ×{n}" for c, n in view["colours"].items())
     lines.append(f"key: {colours}; [ ] big piece, [O] big piece kloaking O, [?] hidden, [o] remembered, . empty")

@@ -3,7 +3,7 @@
 >>> from spynb.target import TargetState
 >>> print(TargetState.scenario(4, marker=2).text(1))  # doctest: +NORMALIZE_WHITESPACE
 The Target — what seat 1 knows
-turn 1 · Playing: everyone plays one card face down · to move: seats 1, 2, 3, 4 · play goes clockwise
+turn 1: Playing: everyone plays one card face down · to move: seats 1, 2, 3, 4 · play goes clockwise
   circle  target  hand  tokens  in front  notes
   KGB HQ                                  deposits: —
   seat 1          4                       you (CIA): martial arts, technology, defector, german
@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from spynb.engine import View
+from spynb.engine.wording import outcome, status_line
 
 from .cards import describe
 
@@ -30,14 +31,12 @@ def _cards(cards: Iterable[str]) -> str:
 
 
 def _status(view: View) -> str:
+    turn = view["turn_number"]
     if view["stage"] == "over":
-        if view["winner"]:
-            seats = ", ".join(map(str, view["winners"]))
-            return f"game over after turn {view['turn_number']}: {describe(view['winner'])} win (seats {seats})"
-        return f"game over after turn {view['turn_number']}: no winner"
+        side = describe(view["winner"]) if view["winner"] else ""
+        return status_line(turn, outcome(view["winners"] if side else [], view["events"], side=side), over=True)
     who = "chance" if view["chance"] else "seats " + ", ".join(map(str, view["to_move"]))
-    return (f"turn {view['turn_number']} · {view['stage_title']} · to move: {who} · play goes "
-            f"{view['direction']}")
+    return status_line(turn, f"{view['stage_title']} · to move: {who} · play goes {view['direction']}")
 
 
 def text_table(view: View) -> str:
