@@ -53,12 +53,15 @@ def status_line(turn_number: int, doing: str, *, over: bool = False) -> str:
 
 
 def outcome(winners: Iterable[int], events: Iterable[Mapping[str, object]], *, side: str = "",
-            draw: str = "no winner") -> str:
+            nobody: str = "no winner", draw: str | None = None) -> str:
     """How a game ended: ``seat 2 won``, ``seats 1 and 3 won`` (``side`` names their side first: ``CIA win
-    (seats 1 and 3)``), ``no winner at the turn limit`` when the last event is the engine's ``limit``, or else
-    ``draw`` (the game's own way of ending with no winner)."""
+    (seats 1 and 3)``); with no winner, ``<nobody> at the turn limit`` when the last event is the engine's
+    ``limit``, or else ``draw`` (the game's own way of ending with no winner; ``nobody`` unless given).
+    ``nobody`` is what the game's rules call an end with no winner ("no winner", "a draw")."""
     found = list(winners)
     if found:
         return f"{side} win ({seats(found)})" if side else f"{seats(found)} won"
     last = list(events)[-1:]
-    return "no winner at the turn limit" if last and last[0].get("kind") == "limit" else draw
+    if last and last[0].get("kind") == "limit":
+        return f"{nobody} at the turn limit"
+    return nobody if draw is None else draw

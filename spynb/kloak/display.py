@@ -26,7 +26,7 @@ def status_line(view: View) -> str:
         placed = sum(1 for e in view["events"] if e["kind"] == "place")
         return wording.status_line(0, f"setting up: {placed} of {sum(view['colours'].values())} small pieces placed")
     if phase == "over":
-        return wording.status_line(turn, outcome(view["winners"], view["events"],
+        return wording.status_line(turn, outcome(view["winners"], view["events"], nobody="a draw",  # KL-9
                                                  draw="a draw: no side can reach two scores any more (KL-15)"),
                                    over=True)
     mover = view["to_move"][0]

@@ -1,7 +1,7 @@
 """Every game that numbers its turns says in its text display where it stands in one shared shape
 (spynb.engine.wording.status_line): ``turn N: …`` while it runs, ``game over after turn N: <outcome>`` once it is
-over, the outcome in the same words in every game (who won, no winner at the turn limit), and a game's own way of
-ending with no winner in its own."""
+over, the outcome in the same words in every game (who won; no winner at the turn limit, in the game's own word
+for an end with no winner), and a game's own way of ending with no winner in its own."""
 
 from __future__ import annotations
 
@@ -47,11 +47,14 @@ def test_a_running_game_says_its_turn_first(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", GAMES)
-def test_a_game_that_reaches_its_turn_limit_says_it_ended_with_no_winner_at_the_turn_limit(name: str) -> None:
+def test_a_game_that_reaches_its_turn_limit_says_it_ended_with_no_winner_at_the_turn_limit_in_its_rules_words(name: str) -> None:
     game = _played_out(spynb.new_game(name, seed=5, options={"turn_limit": 1}), 5)
     if game.winners:
         pytest.skip("this seed was won inside one turn")
-    assert _second_line(game) == f"game over after turn {game.state.view(1)['turn_number']}: no winner at the turn limit"
+    line = _second_line(game)
+    assert line.startswith(f"game over after turn {game.state.view(1)['turn_number']}: "), line
+    assert line.endswith(" at the turn limit") and line.split(": ", 1)[1] in ("no winner at the turn limit",
+                                                                              "a draw at the turn limit"), line
     assert _second_line(game, None) == _second_line(game)
 
 
