@@ -26,7 +26,7 @@ from typing import Any
 
 from tracks import Track
 
-__all__ = ["FOLDER", "LessonBoard", "first_code", "front_state", "lesson_board", "write_lesson_boards", "problems"]
+__all__ = ["FOLDER", "LessonBoard", "board_lessons", "first_code", "front_state", "lesson_board", "write_lesson_boards", "problems"]
 
 #: where the lessons' waiting boards go, in the site
 FOLDER = "lesson-boards"
@@ -71,12 +71,15 @@ def front_state(board: Any) -> dict[str, Any]:
     return {name: value for name, value in board.get_state().items() if name not in machinery}
 
 
+def board_lessons(tracks: tuple[Track, ...]) -> list[str]:
+    """Every part of the tracks that shows a board, by its path under ``files/``."""
+    return [part.notebook for track in tracks for part in track.parts if part.board]
+
+
 def _boards(files: Path, tracks: tuple[Track, ...]) -> Iterator[tuple[str, LessonBoard, str, str]]:
-    for track in tracks:
-        for part in track.parts:
-            if part.board:
-                notebook = json.loads((files / part.notebook).read_text(encoding="utf-8"))
-                yield (part.notebook, *lesson_board(notebook, part.notebook))
+    for path in board_lessons(tracks):
+        notebook = json.loads((files / path).read_text(encoding="utf-8"))
+        yield (path, *lesson_board(notebook, path))
 
 
 def _named(text: str, suffix: str) -> str:
@@ -98,15 +101,12 @@ def write_lesson_boards(site: Path, tracks: tuple[Track, ...]) -> None:
 def problems(site: Path, tracks: tuple[Track, ...]) -> list[str]:
     """What is wrong with the waiting boards of a built site (empty: nothing)."""
     found = []
-    for track in tracks:
-        for part in track.parts:
-            if not part.board:
-                continue
-            data = site / FOLDER / f"{part.notebook}.json"
-            if not data.is_file():
-                found.append(f"{FOLDER}/{part.notebook}.json is missing: {part.notebook} would wait with no board")
-                continue
-            board = json.loads(data.read_text(encoding="utf-8"))
-            found += [f"{data.relative_to(site)}: its {key} {board.get(key)!r} is not in the site"
-                      for key in ("module", "css") if not (site / str(board.get(key))).is_file()]
+    for path in board_lessons(tracks):
+        data = site / FOLDER / f"{path}.json"
+        if not data.is_file():
+            found.append(f"{FOLDER}/{path}.json is missing: {path} would wait with no board")
+            continue
+        board = json.loads(data.read_text(encoding="utf-8"))
+        found += [f"{data.relative_to(site)}: its {key} {board.get(key)!r} is not in the site"
+                  for key in ("module", "css") if not (site / str(board.get(key))).is_file()]
     return found

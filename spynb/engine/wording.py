@@ -16,7 +16,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
 __all__ = ["for_number", "counted", "listed", "seats", "status_line", "outcome"]
 
@@ -52,7 +52,7 @@ def status_line(turn_number: int, doing: str, *, over: bool = False) -> str:
     return f"turn {turn_number}: {doing}" if turn_number else doing
 
 
-def outcome(winners: Iterable[int], events: Iterable[Mapping[str, object]], *, side: str = "",
+def outcome(winners: Iterable[int], events: Sequence[Mapping[str, object]], *, side: str = "",
             nobody: str = "no winner", draw: str | None = None) -> str:
     """How a game ended: ``seat 2 won``, ``seats 1 and 3 won`` (``side`` names their side first: ``CIA win
     (seats 1 and 3)``); with no winner, ``<nobody> at the turn limit`` when the last event is the engine's
@@ -61,7 +61,6 @@ def outcome(winners: Iterable[int], events: Iterable[Mapping[str, object]], *, s
     found = list(winners)
     if found:
         return f"{side} win ({seats(found)})" if side else f"{seats(found)} won"
-    last = list(events)[-1:]
-    if last and last[0].get("kind") == "limit":
+    if events and events[-1].get("kind") == "limit":
         return f"{nobody} at the turn limit"
     return nobody if draw is None else draw

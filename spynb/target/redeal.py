@@ -89,9 +89,7 @@ def _deal_unseen(state: TargetState, seat: int, slots: dict[str, list[tuple[str,
     """Shuffle each deck's unseen cards with its contents and fill the unseen places from them: the hands
     and the decks dealt (the hidden plays are dealt into ``plays``)."""
     dealt = [s for s in range(1, state.seats + 1) if s != seat]
-    hands = [list(hand) for hand in state.hands]
-    for s in dealt:
-        hands[s] = []
+    hands = [[] if s in dealt else list(hand) for s, hand in enumerate(state.hands)]
     decks: dict[str, dict[str, int]] = {}
     for deck in DECKS:
         pool = cards[deck] + [c for c, n in sorted(state.decks[deck].items()) for _ in range(n)]
