@@ -65,15 +65,22 @@ class History:
         """Every event so far, in order (the list is the cache itself: read it, do not change it)."""
         made, start = self._made, len(self._made)
         if start < len(self):
-            narrators, cites, sealed = self.narrators, self.cites, self._sealed_count
+            sealed = self._sealed_count
             new = self.entries[start - sealed:] if start >= sealed else islice(self._all(), start, None)
-            made.extend(Event(step, kind, actor, seen_by, narrators[kind], facts, cites=cites.get(kind))
-                        for step, kind, actor, seen_by, facts in new)
+            made.extend(self._make(new))
         return made
 
     def open_events(self) -> list[Event]:
-        """The events of the open chunk (this turn's, for a game that seals at each turn's end)."""
+        """The events of the open chunk (this turn's, for a game that seals at each turn's end).  A history whose
+        sealed events nobody has read yet (a fresh copy, say) makes only these, and keeps them nowhere."""
+        if len(self._made) < self._sealed_count:
+            return list(self._make(self.entries))
         return self.events()[self._sealed_count:]
+
+    def _make(self, entries: Iterable[Entry]) -> Iterator[Event]:
+        narrators, cites = self.narrators, self.cites
+        return (Event(step, kind, actor, seen_by, narrators[kind], facts, cites=cites.get(kind))
+                for step, kind, actor, seen_by, facts in entries)
 
     def seal(self) -> None:
         """Close the open chunk: from now on copies share it."""

@@ -84,3 +84,11 @@ def test_reading_an_event_keeps_what_was_logged() -> None:
     assert (event.text, event.rule) == ("Seat 2 cut.", "CD-2")
     assert event.narration is narrate and event.cites is cite
     assert event == Event(1, "cut", 2, None, narrate, (("card", "K"),), cites=cite)
+
+
+def test_a_fresh_copys_open_chunk_is_read_without_making_the_sealed_events() -> None:
+    read: list[str] = []
+    fresh = _history(read).seen_by(2)  # a copy nobody has read: what a re-deal starts from
+    assert [(e.step, e.kind) for e in fresh.open_events()] == [(3, "a")]
+    assert fresh._made == [], "the sealed events were made to read the open chunk"
+    assert fresh.open_events() == fresh.events()[len(fresh) - 1:]
