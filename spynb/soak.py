@@ -170,16 +170,15 @@ class _Seen:
     """The events one seat saw in one state, read as they come."""
 
     def __init__(self, state: State, seat: int) -> None:
-        self.state, self.seat, self.read = state, seat, 0
-        self.steps: list[int] = []
+        self.state, self.seat, self.read = state, seat, state.event_count
+        self.steps = state.steps_seen_by(seat)
         """The step numbers of the events seen so far."""
-        self.new()
 
     def new(self) -> list[tuple[object, ...]]:
         """What the seat saw since the last call: (kind, actor, data) of each event."""
-        events = self.state.events
-        fresh = [e for e in events[self.read:] if e.visible_to(self.seat)]
-        self.read = len(events)
+        since = self.state.events_since(self.read)
+        fresh = [e for e in since if e.visible_to(self.seat)]
+        self.read += len(since)
         self.steps += [e.step for e in fresh]
         return [(e.kind, e.actor, e.data) for e in fresh]
 

@@ -317,7 +317,8 @@ def check_seat(seat: object, seats: int) -> int:
 
 _SEAT_ARGUMENTS: dict[str, tuple[int, bool]] = {
     "legal_actions": (0, True), "view": (0, True), "text": (0, True), "events_seen_by": (0, True),
-    "resample_hidden": (0, False), "is_legal": (1, True), "explain_illegal": (1, False), "apply": (1, True),
+    "steps_seen_by": (0, False), "resample_hidden": (0, False), "is_legal": (1, True), "explain_illegal": (1, False),
+    "apply": (1, True),
 }
 """The contract's methods that take a seat: which argument (after ``self``) it is, and whether ``None`` is allowed
 (the omniscient onlooker, chance, or the seat to move)."""
@@ -578,6 +579,21 @@ class State(ABC):
 
     def events_seen_by(self, seat: int | None) -> tuple[Event, ...]:
         return tuple(e for e in self.events if e.visible_to(seat))
+
+    @property
+    def event_count(self) -> int:
+        """How many events happened so far (a game may count them without making them)."""
+        return len(self.events)
+
+    def events_since(self, start: int) -> tuple[Event, ...]:
+        """The events from the ``start``-th on: what a reader who has read ``start`` of them has not (a game may
+        make only these)."""
+        return self.events[start:]
+
+    def steps_seen_by(self, seat: int) -> list[int]:
+        """The step numbers of the events ``seat`` saw, in order: what the numbering a seat sees rests on (a game
+        may read them without making the events)."""
+        return [e.step for e in self.events_seen_by(seat)]
 
     @abstractmethod
     def view(self, seat: int | None) -> View:

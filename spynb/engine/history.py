@@ -70,12 +70,21 @@ class History:
             made.extend(self._make(new))
         return made
 
+    def events_since(self, start: int) -> list[Event]:
+        """The events from the ``start``-th on.  A history whose first ``start`` events nobody has read yet (a fresh
+        copy, say) makes only these, and keeps them nowhere."""
+        if len(self._made) < start:
+            return list(self._make(islice(self._all(), start, None)))
+        return self.events()[start:]
+
     def open_events(self) -> list[Event]:
-        """The events of the open chunk (this turn's, for a game that seals at each turn's end).  A history whose
-        sealed events nobody has read yet (a fresh copy, say) makes only these, and keeps them nowhere."""
-        if len(self._made) < self._sealed_count:
-            return list(self._make(self.entries))
-        return self.events()[self._sealed_count:]
+        """The events of the open chunk (this turn's, for a game that seals at each turn's end), made as
+        :meth:`events_since` makes them."""
+        return self.events_since(self._sealed_count)
+
+    def steps_seen_by(self, seat: int) -> list[int]:
+        """The step numbers of the events ``seat`` saw, in order, read from the entries (no event is made)."""
+        return [step for step, _, _, seen_by, _ in self._all() if seen_by is None or seat in seen_by]
 
     def _make(self, entries: Iterable[Entry]) -> Iterator[Event]:
         narrators, cites = self.narrators, self.cites

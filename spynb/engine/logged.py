@@ -71,6 +71,16 @@ class LoggedState(State):
     def events(self) -> tuple[Event, ...]:
         return tuple(self._history.events())
 
+    @property
+    def event_count(self) -> int:
+        return len(self._history)
+
+    def events_since(self, start: int) -> tuple[Event, ...]:
+        return tuple(self._history.events_since(start))
+
+    def steps_seen_by(self, seat: int) -> list[int]:
+        return self._history.steps_seen_by(seat)
+
     def stop_logging(self) -> bool:
         """Log into the null history from now on: no events.
 

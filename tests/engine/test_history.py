@@ -92,3 +92,16 @@ def test_a_fresh_copys_open_chunk_is_read_without_making_the_sealed_events() -> 
     assert [(e.step, e.kind) for e in fresh.open_events()] == [(3, "a")]
     assert fresh._made == [], "the sealed events were made to read the open chunk"
     assert fresh.open_events() == fresh.events()[len(fresh) - 1:]
+
+
+def test_the_events_since_a_point_are_made_without_the_earlier_ones_when_those_are_unread() -> None:
+    fresh = _history([]).copy()
+    assert [e.step for e in fresh.events_since(1)] == [2, 3]
+    assert fresh._made == [], "the first event was made to read the ones after it"
+    assert fresh.events_since(1) == fresh.events()[1:] and fresh.events_since(3) == []
+
+
+def test_the_steps_a_seat_saw_are_read_without_making_an_event() -> None:
+    history = _history([]).copy()
+    assert history.steps_seen_by(1) == [1, 2] and history.steps_seen_by(2) == [2, 3]
+    assert history._made == []

@@ -10,7 +10,7 @@ import pytest
 
 import spynb
 from spynb.engine import (CHANCE_TURN, OVER, NULL_HISTORY, Action, GameSpec, IllegalActionError, LoggedState, RuleBook,
-                          Turn, View, freeze)
+                          SeatError, Turn, View, freeze)
 from spynb.engine.simulate import playout
 
 
@@ -183,3 +183,16 @@ def test_every_game_keeps_its_history_through_the_base(name: str) -> None:
     assert state.view(None) == spynb.new_game(name, seed=3).view(None)  # the original did not move
     seat = state.turn.seats[0]
     assert state._copy_seen_by(seat).events == state.events_seen_by(seat)
+
+
+@pytest.mark.parametrize("name", spynb.game_names())
+def test_the_events_since_a_point_and_the_steps_a_seat_saw_agree_with_the_whole_log(name: str) -> None:
+    state = spynb.new_game(name, seed=4).state.clone()
+    playout(state, random.Random(4), limit=30)
+    events = state.clone().events  # read from a copy: the state's own history stays unread
+    assert state.event_count == len(events) > 2
+    assert state.events_since(2) == events[2:] and state.events_since(len(events)) == ()
+    for seat in range(1, state.seats + 1):
+        assert state.steps_seen_by(seat) == [e.step for e in state.events_seen_by(seat)]
+    with pytest.raises(SeatError):
+        state.steps_seen_by(state.seats + 1)
