@@ -63,18 +63,38 @@ def new_cd() -> Callable[..., spynb.Game]:
     return make
 
 
+SHARED_ONCE = ("teacher_build", "site_check")
+"""Session fixtures too costly to make on every worker (a site build, a notebook run in Chromium): their tests run
+together, on one."""
+
+
+def _group(item: pytest.Item) -> str | None:
+    """The group a test runs in, or None when it may run on any worker by itself."""
+    names = getattr(item, "fixturenames", ())
+    for name in SHARED_ONCE:
+        if name in names:
+            return name
+    info = getattr(item, "_fixtureinfo", None)
+    shared = info is not None and any(fixture.scope in ("module", "class", "package")
+                                      for fixtures in info.name2fixturedefs.values() for fixture in fixtures)
+    return str(item.path.relative_to(item.config.rootpath)) if shared else None
+
+
 @pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Groups for a parallel run (``pytest -n N --dist loadgroup``, as ``./build.sh test`` runs it): the browser
-    tests share one Chromium and one served site, the tests of the teacher's site one build of it, and every other
-    file runs on one worker, so that a module's fixtures are made once."""
-    root = config.rootpath
+    """Groups for a parallel run (``pytest -n N --dist loadgroup``, as ``./build.sh test`` runs it).
+
+    Most tests run wherever a worker is free, so the long ones spread over every core. A test that shares a
+    module's fixture runs with the rest of its file, so the fixture is made once; the tests of a costly session
+    fixture (:data:`SHARED_ONCE`) run together. Each worker starts its own Chromium for the browser tests it runs
+    (a second or two). The tests marked ``slow`` or ``browser`` are handed out first.
+    """
     for item in items:
-        path = item.path.relative_to(root)
-        if path.parts[:2] == ("tests", "browser"):
-            group = "browser"
-        elif "teacher_build" in getattr(item, "fixturenames", ()):
-            group = "teacher-build"
-        else:
-            group = str(path)
-        item.add_marker(pytest.mark.xdist_group(group))
+        group = _group(item)
+        if group is not None:
+            item.add_marker(pytest.mark.xdist_group(group))
+    items.sort(key=_starts_late)  # stable: the long tests first, so none is left running alone at the end
+
+
+def _starts_late(item: pytest.Item) -> bool:
+    return item.get_closest_marker("slow") is None and item.get_closest_marker("browser") is None

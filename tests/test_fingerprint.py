@@ -28,6 +28,7 @@ import spynb
 from spynb.engine import sample_chance
 from spynb.games import manifest
 
+pytestmark = pytest.mark.slow  # started first in a parallel run (tests/conftest.py)
 DATA = Path(__file__).parent / "data" / "fingerprint.json"
 SEEDS = (0, 1, 2)
 TURN_LIMIT = {"cloak-dagger": 100, "kloak": 150, "target": 30}

@@ -9,6 +9,7 @@ import pytest
 
 from .browser_helpers import open_notebook, run_all_cells, save_screenshot
 
+pytestmark = pytest.mark.browser
 REPO = Path(__file__).resolve().parents[2]
 PARTS = [part["notebook"] for track in json.loads((REPO / "lite" / "tracks.json").read_text(encoding="utf-8"))["tracks"]
          if track["id"] == "target" for part in track["parts"]]

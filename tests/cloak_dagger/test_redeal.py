@@ -24,6 +24,7 @@ from tests.conftest import random_step
 
 from .scenarios import play, started
 
+pytestmark = pytest.mark.slow  # started first in a parallel run (tests/conftest.py)
 FURTHER = 6
 """How many actions each re-dealt position is played on."""
 

@@ -8,6 +8,7 @@ import spynb
 from spynb.engine import Action, State, View, freeze
 from spynb.soak import LINEUPS, SoakReport, configurations, setup, soak
 
+pytestmark = pytest.mark.slow  # started first in a parallel run (tests/conftest.py)
 GAMES_PER_GAME = 3
 
 

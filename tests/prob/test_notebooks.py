@@ -23,6 +23,7 @@ import pytest
 nbformat = pytest.importorskip("nbformat")
 nbclient = pytest.importorskip("nbclient")
 
+pytestmark = pytest.mark.slow  # started first in a parallel run (tests/conftest.py)
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "lite"))
 from editions import all_answer_patterns, leaks, student_notebook  # noqa: E402
