@@ -172,12 +172,27 @@ check_code() {
     die "tsc found the type errors above"
 }
 
+# together STEP...: run the steps (functions) at once, each in the background with its output kept in
+# $ENV_DIR/STEP.log; once all are over, show each one's output in order, and stop if any failed.
+together() {
+  local step i failed=()
+  local pids=()
+  mkdir -p "$ENV_DIR"
+  for step in "$@"; do
+    "$step" > "$ENV_DIR/$step.log" 2>&1 &
+    pids+=("$!")
+  done
+  for i in "${!pids[@]}"; do
+    wait "${pids[$i]}" || failed+=("${*:i+1:1}")
+    cat "$ENV_DIR/${*:i+1:1}.log" >&2
+  done
+  (( ${#failed[@]} == 0 )) || die "failed: ${failed[*]} (the output above says why)"
+}
+
 cmd_test() {
-  ensure_chromium
-  ensure_test_env
-  ensure_js_tools
-  check_code
-  build_site
+  # the installs wait on the network and the disk more than on the processor: at once; then the checks and the build
+  together ensure_chromium ensure_test_env ensure_js_tools ensure_build_env
+  together check_code build_site
   # one worker a core, and one more for the browser tests' waiting on Chromium (tests/conftest.py groups them)
   SPYNB_SITE="$OUTPUT" SPYNB_CHROMIUM="$CHROMIUM" \
     "$TEST_VENV/bin/python" -m pytest -n "$(( $(nproc) + 1 ))" --dist loadgroup "$@"

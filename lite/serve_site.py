@@ -14,7 +14,7 @@ import sys
 import threading
 from pathlib import Path
 
-__all__ = ["SiteHandler", "make_server", "serve_in_thread", "main"]
+__all__ = ["SiteHandler", "StaticHostHandler", "make_server", "serve_in_thread", "main"]
 
 #: content types browsers insist on (a wasm module, ES modules) and a few the defaults lack
 CONTENT_TYPES = {
@@ -45,6 +45,14 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
+class StaticHostHandler(SiteHandler):
+    """The same files, with the caching a static host sends (GitHub Pages: ``max-age=600``), not ``no-store``."""
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "max-age=600")
+        http.server.SimpleHTTPRequestHandler.end_headers(self)
+
+
 def make_server(site: Path, port: int = 0, quiet: bool = True,
                 handler_class: type[SiteHandler] = SiteHandler) -> http.server.ThreadingHTTPServer:
     """A server for ``site`` on 127.0.0.1 (port 0: a free port, see ``server.server_port``)."""
@@ -55,9 +63,10 @@ def make_server(site: Path, port: int = 0, quiet: bool = True,
     return server
 
 
-def serve_in_thread(site: Path, port: int = 0) -> tuple[http.server.ThreadingHTTPServer, str]:
+def serve_in_thread(site: Path, port: int = 0, handler_class: type[SiteHandler] = SiteHandler
+                    ) -> tuple[http.server.ThreadingHTTPServer, str]:
     """Start serving ``site`` in a daemon thread; returns the server and its base URL."""
-    server = make_server(site, port)
+    server = make_server(site, port, handler_class=handler_class)
     threading.Thread(target=server.serve_forever, name="site-server", daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_port}/"
 

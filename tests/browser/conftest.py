@@ -23,7 +23,7 @@ import pytest
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "lite"))
 
-from serve_site import serve_in_thread  # noqa: E402
+from serve_site import StaticHostHandler, serve_in_thread  # noqa: E402
 from verify_site import CHECKS_FOLDER, MARKER  # noqa: E402
 
 from .browser_helpers import CHROMIUM_ARGS, Notebook, open_notebook, run_all_cells  # noqa: E402
@@ -42,7 +42,7 @@ def site_dir() -> Path:
 
 @pytest.fixture(scope="session")
 def site_url(site_dir: Path):
-    server, url = serve_in_thread(site_dir)
+    server, url = serve_in_thread(site_dir, handler_class=StaticHostHandler)  # cached as a static host would
     yield url
     server.shutdown()
     server.server_close()

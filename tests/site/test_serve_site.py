@@ -9,7 +9,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "lite"))
 
-from serve_site import main, serve_in_thread  # noqa: E402
+from serve_site import SiteHandler, StaticHostHandler, main, serve_in_thread  # noqa: E402
 
 
 def test_serves_loopback_only_with_the_content_types_jupyterlite_needs(tmp_path):
@@ -33,3 +33,15 @@ def test_serves_loopback_only_with_the_content_types_jupyterlite_needs(tmp_path)
 def test_refuses_a_folder_that_is_not_a_site(tmp_path, capsys):
     assert main([str(tmp_path)]) == 1
     assert "build the site first" in capsys.readouterr().err
+
+
+def test_the_static_host_handler_lets_browsers_cache_as_a_static_host_does(tmp_path):
+    (tmp_path / "index.html").write_text("<p>hi</p>", encoding="utf-8")
+    for handler, expected in ((SiteHandler, "no-store"), (StaticHostHandler, "max-age=600")):
+        server, url = serve_in_thread(tmp_path, handler_class=handler)
+        try:
+            with urllib.request.urlopen(url + "index.html") as response:
+                assert response.headers.get_all("Cache-Control") == [expected], handler.__name__
+        finally:
+            server.shutdown()
+            server.server_close()

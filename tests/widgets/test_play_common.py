@@ -5,6 +5,7 @@ Run on every board class there is (Cloak & Dagger always; KLOAK and The Target o
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 
@@ -156,9 +157,10 @@ def _nested(depth: int) -> list:
     return inner
 
 
-def _huge(game: str) -> list:
+@functools.cache  # built once a game: a hundred tests would otherwise spend most of their time building it
+def _huge(game: str) -> tuple:
     record = {"game": game, "variant": "standard", "seats": 2, "seed": 0, "actions": []}
-    return [
+    return (
         MEGA, [MEGA], {MEGA: 1}, {"kind": MEGA}, {"kind": "play", "action": MEGA},
         {"kind": "play", "action": [MEGA]}, {"kind": "teaching", "on": MEGA}, {"kind": "review", "step": MEGA},
         {"kind": "new", "seed": MEGA}, {"kind": "new", "variant": MEGA}, {"kind": "new", "players": [MEGA] * 3},
@@ -169,7 +171,7 @@ def _huge(game: str) -> list:
         {"kind": "load", "json": json.dumps(record | {"game": MEGA})},
         {"kind": "bot", "at": MEGA}, {"kind": "pace", "pace": MEGA}, {"kind": "position", "link": MEGA},
         {"kind": "walk", "move": MEGA}, _nested(100_000), {"kind": "play", "action": _nested(100_000)},
-    ]
+    )
 
 
 @pytest.mark.parametrize("index", range(len(_huge("x"))))
