@@ -38,7 +38,7 @@ class History:
     (True, 1)
     """
 
-    __slots__ = ("narrators", "cites", "entries", "_sealed", "_sealed_count", "_made")
+    __slots__ = ("narrators", "cites", "entries", "_sealed", "_sealed_count", "_made", "_tail_start", "_tail")
 
     def __init__(self, narrators: Mapping[str, str | Callable[[Event], str]],
                  sealed: tuple[tuple[Entry, ...], ...] = (), entries: list[Entry] | None = None, *,
@@ -54,6 +54,10 @@ class History:
         self._sealed_count = sum(map(len, sealed))
         self._made: list[Event] = []
         """The first entries, made into events so far (a cache: copies carry it, equality ignores it)."""
+        self._tail_start = 0
+        self._tail: list[Event] = []
+        """The entries from the ``_tail_start``-th on, made into events while the first ones are unread (the cache of
+        :meth:`events_since`: every seat's view of a turn reads the same few events; copies start without it)."""
 
     def __len__(self) -> int:
         return self._sealed_count + len(self.entries)
@@ -72,10 +76,21 @@ class History:
 
     def events_since(self, start: int) -> list[Event]:
         """The events from the ``start``-th on.  A history whose first ``start`` events nobody has read yet (a fresh
-        copy, say) makes only these, and keeps them nowhere."""
-        if len(self._made) < start:
-            return list(self._make(islice(self._all(), start, None)))
-        return self.events()[start:]
+        copy, a simulated game) makes only these, and keeps them for the next call from there on."""
+        if len(self._made) >= start:
+            return self.events()[start:]
+        tail, tail_start = self._tail, self._tail_start
+        if not tail_start <= start <= tail_start + len(tail):
+            tail.clear()
+            self._tail_start = tail_start = start
+        elif start > tail_start:
+            del tail[:start - tail_start]
+            self._tail_start = tail_start = start
+        made_to, sealed = tail_start + len(tail), self._sealed_count
+        if made_to < len(self):
+            tail.extend(self._make(self.entries[made_to - sealed:] if made_to >= sealed
+                                   else islice(self._all(), made_to, None)))
+        return tail[:]
 
     def open_events(self) -> list[Event]:
         """The events of the open chunk (this turn's, for a game that seals at each turn's end), made as

@@ -101,6 +101,23 @@ def test_the_events_since_a_point_are_made_without_the_earlier_ones_when_those_a
     assert fresh.events_since(1) == fresh.events()[1:] and fresh.events_since(3) == []
 
 
+def test_reading_the_open_chunk_again_gives_the_same_events_and_makes_only_the_new_ones() -> None:
+    """Every seat's view of a turn reads the open chunk: its events are made once, and each keeps its view data."""
+    read: list[str] = []
+    fresh = _history(read).copy()
+    first = fresh.open_events()
+    assert [e.text for e in first] == ["Seat 2 did a."] and read == ["a"]
+    assert all(a is b for a, b in zip(fresh.open_events(), first, strict=True)), "the open chunk was made again"
+    assert [e.text for e in fresh.open_events()] == ["Seat 2 did a."] and read == ["a"]
+    fresh.entries.append((4, "b", None, None, ()))
+    again = fresh.open_events()
+    assert again[0] is first[0] and [e.step for e in again] == [3, 4]
+    fresh.seal()
+    assert fresh.open_events() == [] and [e.step for e in fresh.events_since(2)] == [3, 4]
+    assert [e.step for e in fresh.events_since(1)] == [2, 3, 4] and fresh._made == []
+    assert fresh.events_since(3) == fresh.events()[3:]
+
+
 def test_the_steps_a_seat_saw_are_read_without_making_an_event() -> None:
     history = _history([]).copy()
     assert history.steps_seen_by(1) == [1, 2] and history.steps_seen_by(2) == [2, 3]
