@@ -20,16 +20,28 @@
 // end), data-game and data-options (JSON: the controller's keyword arguments).
 // The status line names each stage as it starts; a failure says so in words and
 // leaves the waiting board (or, if even the front end could not load, the
-// build's SVG picture).  window.spynbWelcome holds {ready, error, started,
-// drawnAt, readyAt} and, once live, {model, pyodide} for tests and
-// benchmarks/site.py.
+// build's SVG picture).
+//
+// Once the board is live (or has failed), the way on is prepared: the lessons'
+// service worker is registered (as their app would), then speculation rules
+// ask the browser to open the first game's first lesson out of sight while
+// the visitor reads (a prerender: its notebook app starts and opens the lesson,
+// lite/visible_until_shown.js keeping it from waiting to be seen), so that
+// Start here shows it at once, with only the kernel still to start (the browser
+// starts no worker until the page is shown); the other games' Start here links
+// are prerendered when the pointer rests on them.  A browser without
+// speculation rules ignores them.  Not at once: the welcome board's own Python
+// starts first.
+//
+// window.spynbWelcome holds {ready, error, started, drawnAt, readyAt,
+// prepared} and, once live, {model, pyodide} for tests and benchmarks/site.py.
 
 import { makeModel } from "./board_model.js";
 
 const slot = /** @type {HTMLElement} */ (document.getElementById("live-board"));
 const status = /** @type {HTMLElement} */ (document.getElementById("live-status"));
 /** @type {{ ready: boolean, error: string, started: number, drawnAt?: number, readyAt?: number, model?: object,
- *   pyodide?: any }} */
+ *   pyodide?: any, prepared?: string[] }} */
 const state = (/** @type {any} */ (window).spynbWelcome = { ready: false, error: "", started: performance.now() });
 
 /** @param {string} text the stage, in the words the lessons' status line uses (lite/lesson_page.js) */
@@ -94,10 +106,47 @@ async function start() {
   say("Live: you play seat 1 against the rule-of-thumb bot. Pick one of your pieces, then where it goes.");
 }
 
+/**
+ * Ask the browser to prerender the first game's first lesson now and the other games' first lessons on hover (a
+ * browser that has no speculation rules skips this).  The addresses it asked for go into window.spynbWelcome.prepared.
+ */
+function prepareTheWay() {
+  const starts = /** @type {HTMLAnchorElement[]} */ ([...document.querySelectorAll("a.start")]);
+  if (!starts.length || !HTMLScriptElement.supports?.("speculationrules")) return;
+  const [first, ...others] = starts.map((link) => link.href);
+  const rules = { prerender: [{ urls: [first], eagerness: "immediate" }] };
+  if (others.length) rules.prerender.push({ urls: others, eagerness: "moderate" });
+  const script = document.createElement("script");
+  script.type = "speculationrules";
+  script.textContent = JSON.stringify(rules);
+  document.head.append(script);
+  state.prepared = [first, ...others];
+}
+
+/**
+ * Register the lessons' service worker as their app (JupyterLite's ServiceWorkerManager) would, and wait until it
+ * is active: the site's service-worker.js?enableCache=… (the app's option enableServiceWorkerCache, "false" unless
+ * set), scoped to the site.  A prerendered page's registration waits until it is shown, and a lesson's kernel made
+ * before that has none of the visitor's files (/drive): registered here, the prerendered lesson opens under it, as
+ * any later visit does.  The app unregisters every service worker unless localStorage's `${its address}-version`
+ * is the app's version (appVersion), so that is written too.
+ */
+async function registerServiceWorker() {
+  const workers = navigator.serviceWorker;
+  if (!workers) return;
+  const response = await fetch(new URL("jupyter-lite.json", document.baseURI));
+  const options = (await response.json())["jupyter-config-data"] || {};
+  const url = new URL("service-worker.js", document.baseURI);
+  url.searchParams.set("enableCache", options.enableServiceWorkerCache || "false");
+  if (options.appVersion) localStorage.setItem(`${url.href}-version`, options.appVersion);
+  await workers.register(url.href);
+  await Promise.race([workers.ready, new Promise((resolve) => setTimeout(resolve, 5000))]);
+}
+
 say("Starting Python in your browser…");
 start().catch((/** @type {any} */ error) => {
   state.error = String(error && error.message || error);
   say(`The live board could not start (${state.error}). The board shows the opening position; ` +
     "the KLOAK lessons below have the same board in a notebook.");
   slot.classList.add("has-failed");
-});
+}).finally(() => registerServiceWorker().catch(() => { /* the lesson's app registers it */ }).finally(prepareTheWay));

@@ -78,7 +78,8 @@ def welcome(browser, site_url):
         page.wait_for_timeout(100)
     page.waiting = {"status": page.locator("#live-status").inner_text(), "layout": page.evaluate(LAYOUT),
                     "area": page.evaluate(AREA), "inert": page.evaluate("() => document.querySelector("
-                                                                        "'#live-board .live-board__widget').inert")}
+                                                                        "'#live-board .live-board__widget').inert"),
+                    "rules": page.locator(SPECULATION_RULES).count()}
     save_screenshot(page, "welcome-board-waiting")
     held[0].fallback()
     page.wait_for_function("() => window.spynbWelcome && (window.spynbWelcome.ready || window.spynbWelcome.error)",
@@ -117,6 +118,23 @@ def test_going_live_does_not_move_the_page(welcome):
     before, live = welcome.waiting["layout"], welcome.layout_live
     assert all(abs(a - b) <= 1 for a, b in zip(before["area"], live["area"], strict=True)), (before, live)
     assert {**before, "area": None} == {**live, "area": None}
+
+
+SPECULATION_RULES = 'script[type="speculationrules"]'
+
+
+def test_once_live_the_way_to_the_first_lesson_is_prepared(welcome):
+    """Once the board is live (not before: its own Python starts first), the page asks the browser to prerender the
+    first game's first lesson while the visitor reads, and the other games' first lessons when the pointer rests on
+    their Start here."""
+    starts = welcome.locator("a.start").evaluate_all("links => links.map(a => a.href)")
+    assert welcome.waiting["rules"] == 0
+    assert welcome.locator(SPECULATION_RULES).count() == 1
+    rules = json.loads(welcome.locator(SPECULATION_RULES).text_content())
+    assert rules == {"prerender": [{"urls": starts[:1], "eagerness": "immediate"},
+                                   {"urls": starts[1:], "eagerness": "moderate"}]}
+    assert welcome.evaluate("() => window.spynbWelcome.prepared") == starts
+    assert all("/notebooks/index.html?path=" in start and start.endswith("/00-first-game.ipynb") for start in starts)
 
 
 def test_the_advanced_controls_wait_under_more(welcome):

@@ -12,7 +12,9 @@ import pytest
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "lite"))
 
-from lesson_page import APP_PAGE, LESSONS_ID, SITE_MODEL, SITE_SCRIPT, install, lesson_paths, problems  # noqa: E402
+from lesson_page import (  # noqa: E402
+    APP_PAGE, LESSONS_ID, SITE_MODEL, SITE_SCRIPT, SITE_SHOWN, install, lesson_paths, problems,
+)
 from tracks import load_tracks  # noqa: E402
 
 TRACKS = load_tracks()
@@ -47,12 +49,28 @@ def test_install_lists_the_lessons_and_loads_the_script_before_the_body_ends(sit
     assert problems(site, TRACKS) == [f"{SITE_MODEL} is missing or not lite/board_model.js"]
 
 
+def test_install_puts_the_visibility_script_first_in_the_head_where_it_runs_before_the_app(site: Path):
+    """A lesson prerendered out of sight must start its kernel (lite/visible_until_shown.js): the script comes
+    before anything of JupyterLite's, as a classic script (it runs at once, before the app's are fetched)."""
+    install(site, TRACKS)
+    html = (site / APP_PAGE).read_text(encoding="utf-8")
+    assert re.match(r'<!DOCTYPE html><html><head>\n<script src="visible-until-shown\.js\?_=[0-9a-f]{12}"></script></head>',
+                    html), html[:200]
+    assert (site / SITE_SHOWN).read_bytes() == (REPO / "lite" / "visible_until_shown.js").read_bytes()
+    (site / APP_PAGE).write_text(html.replace('<script src="visible-until-shown', '<script async src="visible-until-shown'),
+                                 encoding="utf-8")
+    assert problems(site, TRACKS) == [f"{APP_PAGE} does not load {SITE_SHOWN} first thing in its <head> (lesson_page.py)"]
+
+
 def test_install_refuses_a_page_that_has_the_list_already_or_no_body(site: Path):
     install(site, TRACKS)
     with pytest.raises(RuntimeError, match="already"):
         install(site, TRACKS)
     (site / APP_PAGE).write_text("<html></html>", encoding="utf-8")
     with pytest.raises(RuntimeError, match="no </body>"):
+        install(site, TRACKS)
+    (site / APP_PAGE).write_text("<html><body></body></html>", encoding="utf-8")
+    with pytest.raises(RuntimeError, match="no <head>"):
         install(site, TRACKS)
 
 
