@@ -25,14 +25,14 @@ Commands:
   serve    Set up what the build needs, build the site into a fresh folder and
            serve it on http://127.0.0.1:PORT/ (prints the address; Ctrl+C stops).
   build    The same without serving: what a deploy runs.
-  test     Install what the tests need (Debian's chromium via apt-get if it is
-           missing; TypeScript from npm, as package-lock.json pins it), run the
-           static checks (ruff; mypy, strict on the whole package; tsc on the widgets'
-           JavaScript), then the whole suite: unit tests and doctests, the notebooks in
-           CPython, and browser tests against a fresh build, in parallel
-           (pytest-xdist, a worker a core and one more; tests/conftest.py keeps
-           the browser tests together). Arguments after -- go to pytest
-           (-n 0 runs the tests in one process).
+  test     Install what the tests need, all at once (Debian's chromium via apt-get
+           if it is missing; TypeScript from npm, as package-lock.json pins it; the
+           venvs), run the static checks (ruff; mypy, strict on the whole package;
+           tsc on the widgets' JavaScript) beside a fresh build of the site, then
+           the whole suite: unit tests and doctests, the notebooks in CPython, and
+           browser tests against that build, in parallel (pytest-xdist, a worker a
+           core and one more; tests/conftest.py says which tests run together).
+           Arguments after -- go to pytest (-n 0 runs the tests in one process).
 
 Options:
   -o, --output DIR   where the site is built (default: _site). The build only
