@@ -44,6 +44,10 @@ def save_screenshot(page, name: str) -> Path:
     return path
 
 
+#: an output that shows an error or anything written to stderr
+ERROR_OUTPUT = ('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"], '
+                '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.error"]')
+
 #: the kernel's start, the first cell and a whole notebook, in milliseconds
 KERNEL_TIMEOUT = 180_000
 RUN_ALL_TIMEOUT = 240_000

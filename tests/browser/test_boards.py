@@ -17,7 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from .browser_helpers import SCREENSHOTS, boards_drawn_by, open_notebook, run_all_cells, run_python, save_screenshot
+from .browser_helpers import (
+    ERROR_OUTPUT, SCREENSHOTS, boards_drawn_by, open_notebook, run_all_cells, run_python, save_screenshot,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -25,8 +27,6 @@ REPO = Path(__file__).resolve().parents[2]
 AXE_VERSION = "4.14.1"
 AXE_DIR = REPO / ".build-env" / "axe"
 SERIOUS = ("serious", "critical")
-ERROR_OUTPUT = ('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"], '
-                '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.error"]')
 
 
 def axe_source() -> str:

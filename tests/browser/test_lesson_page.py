@@ -17,7 +17,7 @@ import pytest
 from verify_site import CHECKS_FOLDER
 
 from .browser_helpers import (
-    KERNEL_TIMEOUT, RUN_ALL_TIMEOUT, Notebook, guarded_context, is_lesson, open_notebook, save_screenshot,
+    ERROR_OUTPUT, KERNEL_TIMEOUT, RUN_ALL_TIMEOUT, Notebook, guarded_context, is_lesson, open_notebook, save_screenshot,
     wait_until_live,
 )
 
@@ -28,8 +28,6 @@ TRACKS = json.loads((REPO / "lite" / "tracks.json").read_text(encoding="utf-8"))
 #: the second part of the first game's track: a walkthrough, its board, links before and after
 LESSON = next(track for track in TRACKS if track.get("game"))["parts"][1]["notebook"]
 
-ERROR_OUTPUT = ('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"], '
-                '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.error"]')
 PROMPTS = "() => [...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')].map(p => p.textContent.trim())"
 STATUS = "() => { const s = document.getElementById('spynb-lesson-status'); return s && [s.dataset.stage, s.textContent]; }"
 #: how far the notebook is scrolled, and where its first cell's top is in the window

@@ -12,12 +12,10 @@ import pytest
 
 from verify_site import CHECKS_FOLDER
 
-from .browser_helpers import PYODIDE_CDN, open_notebook, run_all_cells, run_python
+from .browser_helpers import ERROR_OUTPUT, PYODIDE_CDN, open_notebook, run_all_cells, run_python
 
 pytestmark = pytest.mark.browser
 
-ERROR_OUTPUT = ('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"], '
-                '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.error"]')
 
 
 def test_notebook_runs_every_cell_without_an_error(site_check):
