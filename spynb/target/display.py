@@ -3,7 +3,7 @@
 >>> from spynb.target import TargetState
 >>> print(TargetState.scenario(4, marker=2).text(1))  # doctest: +NORMALIZE_WHITESPACE
 The Target — what seat 1 knows
-turn 1: Playing: everyone plays one card face down · to move: seats 1, 2, 3, 4 · play goes clockwise
+turn 1: Playing: everyone plays one card face down · seats 1, 2, 3 and 4 to move · play goes clockwise
   circle  target  hand  tokens  in front  notes
   KGB HQ                                  deposits: —
   seat 1          4                       you (CIA): martial arts, technology, defector, german
@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from spynb.engine import View
-from spynb.engine.wording import outcome, status_line
+from spynb.engine.wording import outcome, seats, status_line
 
 from .cards import describe
 
@@ -35,8 +35,8 @@ def _status(view: View) -> str:
     if view["stage"] == "over":
         side = describe(view["winner"]) if view["winner"] else ""
         return status_line(turn, outcome(view["winners"] if side else [], view["events"], side=side), over=True)
-    who = "chance" if view["chance"] else "seats " + ", ".join(map(str, view["to_move"]))
-    return status_line(turn, f"{view['stage_title']} · to move: {who} · play goes {view['direction']}")
+    who = "chance" if view["chance"] else seats(view["to_move"])
+    return status_line(turn, f"{view['stage_title']} · {who} to move · play goes {view['direction']}")
 
 
 def text_table(view: View) -> str:
@@ -75,7 +75,7 @@ def text_table(view: View) -> str:
         lines.append(f"revealed pile: {_cards(view['revealed'])}" + (
             f" · still in the middle: {_cards(view['pile'])}" if view["pile"] != view["revealed"] else ""))
     elif view["played"]:
-        lines.append(f"played face down so far: seats {', '.join(map(str, view['played']))}")
+        lines.append(f"played face down so far: {seats(view['played'])}")
     decks = ", ".join(f"{d} {n}" for d, n in view["deck_sizes"].items())
     discards = ", ".join(f"{d} {sum(c.values())}" for d, c in view["discards"].items() if c) or "—"
     lines.append(f"decks: {decks} · discards: {discards}")

@@ -72,3 +72,21 @@ def test_KL_15_a_dead_position_is_said_to_be_a_draw_by_KL_15_not_by_a_turn_limit
     assert game.over and not game.winners
     line = _second_line(game)
     assert line.endswith("a draw: no side can reach two scores any more (KL-15)") and "turn limit" not in line
+
+
+def test_the_targets_status_names_who_is_to_move_in_words_with_one_colon() -> None:
+    """"seat 3 to move" for one seat, "seats 1, 2, 3 and 4 to move" for several: no "seats 3", no second colon."""
+    game = spynb.new_game("target", seats=4, seed=1)
+    rng = random.Random(1)
+    seen = set()
+    for _ in range(400):
+        if game.over:
+            break
+        line, to_move = _second_line(game), game.turn.seats
+        if to_move and not game.turn.chance:
+            words = f"seat {to_move[0]}" if len(to_move) == 1 else "seats " + ", ".join(map(str, to_move[:-1])) + f" and {to_move[-1]}"
+            assert f" · {words} to move · " in line, line
+            assert "to move:" not in line
+            seen.add(len(to_move) == 1)
+        _play_one(game, rng)
+    assert seen == {True, False}, "never saw one seat, or several, to move"
