@@ -205,8 +205,7 @@ def visit_unattached(chromium: str, profile: Path, url: str, timeout: float = TI
         sent = list(CountingHandler.sent)
     return {"seconds": (float(live["t"]) - clicked) / 1000, "bytes": sum(n for _, n in sent),
             "gzip": sum(gzip_size(p, n) for p, n in sent), "requests": len(sent),
-            "drive": sum("/api/drive" in p for p, _ in sent), "refused": [],
-            "prerendered": live.get("prerendered") == "true"}
+            "drive": sum("/api/drive" in p for p, _ in sent), "prerendered": live.get("prerendered") == "true"}
 
 
 def clear_storage(playwright, chromium: str, profile: Path, url: str) -> None:
@@ -343,7 +342,7 @@ def median_row(results: list[dict]) -> dict:
     """The medians of a scenario's runs, with the range of its times."""
     row = {key: statistics.median(r[key] for r in results) for key in ("seconds", "bytes", "gzip", "requests", "drive")}
     row["low"], row["high"] = min(r["seconds"] for r in results), max(r["seconds"] for r in results)
-    row["refused"] = sorted({url for r in results for url in r["refused"]})
+    row["refused"] = sorted({url for r in results for url in r.get("refused", ())})  # seen only through DevTools
     row["prerendered"] = sum(r.get("prerendered", False) for r in results)
     return row
 

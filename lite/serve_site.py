@@ -36,8 +36,11 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **CONTENT_TYPES}
     quiet = True
 
+    cache_control = "no-store"
+    """What it asks browsers to keep: nothing, so a rebuilt site shows at once."""
+
     def end_headers(self) -> None:
-        self.send_header("Cache-Control", "no-store")
+        self.send_header("Cache-Control", self.cache_control)
         super().end_headers()
 
     def log_message(self, format: str, *args) -> None:  # noqa: A002 (the base class's name)
@@ -48,9 +51,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
 class StaticHostHandler(SiteHandler):
     """The same files, with the caching a static host sends (GitHub Pages: ``max-age=600``), not ``no-store``."""
 
-    def end_headers(self) -> None:
-        self.send_header("Cache-Control", "max-age=600")
-        http.server.SimpleHTTPRequestHandler.end_headers(self)
+    cache_control = "max-age=600"
 
 
 def make_server(site: Path, port: int = 0, quiet: bool = True,

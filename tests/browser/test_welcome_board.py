@@ -21,6 +21,8 @@ pytestmark = pytest.mark.browser
 
 LIVE_TIMEOUT = 180_000
 DESKTOP = {"width": 1280, "height": 900}
+#: the speculation rules the welcome page adds once its board is live (lite/welcome_host.js)
+SPECULATION_RULES = 'script[type="speculationrules"]'
 WIDGET_STACK = ("IPython", "ipywidgets", "anywidget", "traitlets", "comm")
 
 
@@ -118,9 +120,6 @@ def test_going_live_does_not_move_the_page(welcome):
     before, live = welcome.waiting["layout"], welcome.layout_live
     assert all(abs(a - b) <= 1 for a, b in zip(before["area"], live["area"], strict=True)), (before, live)
     assert {**before, "area": None} == {**live, "area": None}
-
-
-SPECULATION_RULES = 'script[type="speculationrules"]'
 
 
 def test_once_live_the_way_to_the_first_lesson_is_prepared(welcome):
