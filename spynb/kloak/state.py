@@ -192,6 +192,8 @@ class KloakState(LoggedState):
         self._plan: tuple[Place, ...] | None = None
         """Simulation mode: a whole setup drawn at once, placed one chance point at a time (:meth:`random_outcome`)."""
         self._forget()
+        if getattr(self, "phase", None) in _ACTING:  # KL-15: a dead position set up by hand is a draw at once
+            self._end_if_dead()
 
     @property
     def small(self) -> Mapping[str, str]:
@@ -479,8 +481,11 @@ class KloakState(LoggedState):
             self._end_turn()
 
     def _end_if_dead(self) -> bool:
-        """KL-15: end the game at once as a draw when no side can reach two scores any more (checked when the
-        setup ends and when a score takes pieces off the board, the one thing that lowers what is possible)."""
+        """KL-15: end the game at once as a draw when no side can reach two scores any more.
+
+        Whether a position is dead depends only on the small pieces on the board and the scores, which change at
+        three points alone: the setup's last piece, a score (by a move or a claim) and :meth:`set_board`.  Each
+        checks here, so the check holds after every action, however the position arose."""
         if not self.dead():
             return False
         self._end_game()

@@ -151,14 +151,14 @@ KLOAKING = """
 """
 
 
-def _neighbours_filled_except(state, *keep: str) -> None:
-    filled = {sq for sq in NEIGHBOURS["c3"] if sq not in keep and sq not in state.small}
-    state.set_board(state.small, state.big | filled)
-
-
 def test_KL_Gameplay_6_a_kloaking_big_piece_has_three_choices() -> None:
-    state = position(KLOAKING)
-    _neighbours_filled_except(state, "d3")
+    state = position("""
+    .  .  .  .  .
+    .  [] [] [] .
+    .  G  [O] .  G
+    .  [] O  [] .
+    .  .  .  .  .
+    """)  # KLOAKING with every neighbour of c3 but d3 filled by a big piece
     moves = state.piece_moves("c3")
     assert {type(a) for a in moves} == {Big, Kloak, Slide}
     assert set(moves) == {Big("c3", "d3"), Slide("c3", "d3"), Kloak("c3", "b3"), Kloak("c3", "c2")}
@@ -722,3 +722,26 @@ def test_KL_15_every_seeded_random_game_ends_without_a_turn_limit(variant: str, 
             assert state.events[-1].kind == "dead" and state.dead() and state.validate() == []
             assert [state.score_of(team[0]) for team in state.teams] == [1] * seats, f"seed {seed}"
     assert (draws > 0) is ((variant, seats) == ("three-player", 3))
+
+
+
+def test_KL_15_a_dead_position_set_up_by_set_board_is_a_draw_at_once() -> None:
+    state = position(LAST_GREEN, scored=[SCORED_ORANGE])
+    assert not state.dead() and not state.over
+    state.set_board({"a5": "G", "b5": "G"}, {"a5", "b5", "c5"})  # two covered greens: no second score (KL-15)
+    assert state.over and state.winners == () and state.legal_actions() == ()
+    assert [(e.kind, e.rule) for e in state.events[-1:]] == [("dead", "KL-15")]
+
+
+def test_KL_15_a_live_board_set_by_hand_plays_on() -> None:
+    state = position(LAST_GREEN, scored=[SCORED_ORANGE])
+    state.set_board({**state.small, "a5": "G"}, state.big)  # a sixth green: still a score to make
+    assert not state.over and state.turn.seats == (1,)
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_KL_15_no_action_of_a_random_game_leaves_a_dead_position_in_play(seed: int) -> None:
+    game, rng = spynb.new_game("kloak", variant="three-player", seats=3, seed=seed), random.Random(seed)
+    while not game.over:
+        game.play(rng.choice(game.legal_actions()))
+        assert not (game.state.phase in ("play", "choose") and game.state.dead()), game.record().to_json()
