@@ -47,7 +47,7 @@ from itertools import product
 from typing import Any
 
 __all__ = ["count_layouts", "count_colourings", "valid_fraction", "count_completions", "Progress", "start", "advance",
-           "layouts_after", "next_counts", "random_layout", "has_layout"]
+           "layouts_after", "next_counts", "random_layout", "has_layout", "count_work", "MAX_COUNT_WORK"]
 
 Counts = tuple[int, ...]
 Row = tuple[int, ...]
@@ -231,6 +231,22 @@ def next_counts(progress: Progress) -> tuple[int, ...]:
         for row in grid.beginning(forbidden, partial):
             counts[grid.rows[row][len(partial)]] += grid.finish(rows_left, last, row, left)
     return tuple(counts)
+
+
+MAX_COUNT_WORK = 10_000_000
+"""The most :func:`count_work` a colour set may cost: the exact count then takes well under a second."""
+
+
+def count_work(cols: int, counts: Counts) -> int:
+    """An upper bound on the exact count's work, in row pairs tried: every multiset of colours left
+    (``prod(n + 1)``) times every valid row, each tried after every valid row.  Cheap to work out, so a
+    colour set is refused before its count starts (option ``colours``).
+
+    >>> count_work(3, (5, 5, 5)) <= MAX_COUNT_WORK < count_work(3, (3, 3, 3, 3, 3))
+    True
+    """
+    rows = len(_rows(cols, len(counts)))
+    return math.prod(n + 1 for n in counts) * rows * rows
 
 
 def count_completions(prefix: Sequence[int] = (), rows: int = 3, cols: int = 5,

@@ -11,13 +11,18 @@ from spynb.engine import GameSpec, OptionError
 from .actions import parse
 from .board import COLOUR_NAMES, SMALL_SQUARES, SQUARES, VARIANTS
 from .determinise import determinise, evaluate
+from .layouts import MAX_COUNT_WORK, count_work
 from .manifest import MANIFEST
 from .rules import RULES
 from .state import KloakState
 
 
 def colours_option(value: Any) -> tuple[tuple[str, int], ...]:
-    """``colours``: colour letter -> how many small pieces of it, adding up to 15 (KL-1).
+    """``colours``: colour letter -> how many small pieces of it, adding up to 15 (KL-1), a set whose exact
+    layout count (KL-2) stays within ``MAX_COUNT_WORK`` (:func:`~spynb.kloak.layouts.count_work`: the product
+    of ``count + 1`` over the colours times the square of the valid 3-square rows).  Every 3- and 4-colour set
+    passes and many 5-colour ones; more colours (or five of 3 each) are refused, since the count alone would
+    take seconds to minutes.
 
     >>> colours_option({"O": 5, "S": 5, "G": 4})
     Traceback (most recent call last):
@@ -33,6 +38,10 @@ def colours_option(value: Any) -> tuple[tuple[str, int], ...]:
             raise OptionError("colours", f"needs a positive whole count for {letter!r}", value)
     if sum(value.values()) != len(SMALL_SQUARES):
         raise OptionError("colours", f"must add up to {len(SMALL_SQUARES)} small pieces (ranks 2-4, KL-1)", value)
+    work = count_work(3, tuple(value.values()))  # the setup counts file by file, 3 squares a file
+    if work > MAX_COUNT_WORK:
+        raise OptionError("colours", f"has too many colours to count its layouts exactly (KL-2): "
+                                     f"{work:,} steps, over the limit of {MAX_COUNT_WORK:,}", value)
     return tuple(value.items())
 
 

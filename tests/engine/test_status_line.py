@@ -67,8 +67,8 @@ def test_a_won_game_says_who_won(name: str) -> None:
 
 
 def test_KL_15_a_dead_position_is_said_to_be_a_draw_by_KL_15_not_by_a_turn_limit() -> None:
-    colours = {"O": 5, "S": 2, "G": 2, "P": 2, "Y": 2, "U": 2}  # one score in all: nobody reaches two
-    game = spynb.new_game("kloak", seed=3, options={"colours": colours})
+    game = spynb.new_game("kloak", seed=3)
+    game.state.set_board({"a2": "O", "b2": "O"}, game.state.big)  # two small pieces: no score left (KL-15)
     assert game.over and not game.winners
     line = _second_line(game)
     assert line.endswith("a draw: no side can reach two scores any more (KL-15)") and "turn limit" not in line

@@ -12,7 +12,7 @@ from fractions import Fraction
 import pytest
 
 import spynb
-from spynb.engine import IllegalActionError
+from spynb.engine import IllegalActionError, OptionError
 from spynb.kloak import (
     RULES, SPEC, VARIANTS, Big, Claim, Kloak, Pass, Score, Slide, Step, count_layouts, memory_aid, parse,
 )
@@ -699,10 +699,12 @@ def test_KL_15_the_bound_counts_covered_pieces_and_pooled_team_scores(variant: s
     assert position(diagram, variant=variant, seats=seats, scored=scored).dead() is dead
 
 
-def test_KL_15_a_colour_set_that_leaves_no_two_scores_ends_as_soon_as_it_is_set_up() -> None:
+def test_KL_15_a_colour_set_that_leaves_no_two_scores_is_refused_at_the_door() -> None:
+    """Every such set has six colours or more, whose exact layout count (KL-2) is over the bound of option
+    ``colours``; a dead position reached by ``set_board`` is a draw at once (below)."""
     colours = {"O": 5, "S": 2, "G": 2, "P": 2, "Y": 2, "U": 2}  # 5 // 3 = one score in all: nobody reaches two
-    game = spynb.new_game("kloak", seed=3, options={"colours": colours})
-    assert game.over and game.winners == () and [e.kind for e in game.state.events[-2:]] == ["start", "dead"]
+    with pytest.raises(OptionError, match="option 'colours' has too many colours"):
+        spynb.new_game("kloak", seed=3, options={"colours": colours})
 
 
 @pytest.mark.parametrize(("variant", "seats"), [(variant, seats) for variant in VARIANTS
