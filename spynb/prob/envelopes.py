@@ -108,7 +108,10 @@ def placed_unknowns(view: View) -> dict[int, int]:
 
 
 def _hypergeometric(hits: int, others: int, drawn: int, wanted: int) -> Fraction:
-    """The chance that ``drawn`` cards dealt from ``hits`` + ``others`` hold exactly ``wanted`` hits."""
+    """The chance that ``drawn`` cards dealt from ``hits`` + ``others`` hold exactly ``wanted`` hits (0 in a branch
+    whose counts cannot happen: fewer hits or others than it needs, as when an earlier factor is already 0)."""
+    if min(hits, others, wanted, drawn - wanted) < 0 or hits + others < drawn:
+        return Fraction(0)
     return Fraction(comb(hits, wanted) * comb(others, drawn - wanted), comb(hits + others, drawn))
 
 
