@@ -16,14 +16,15 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeGuard
 
 from .core import Action, State, Turn, View
 from .errors import OptionError, RecordError, SpynbError, is_whole_number, quoted
 from .notation import read_number
 from .rules import RuleBook
 
-__all__ = ["GameSpec", "Game", "Record", "sample_outcome", "sample_chance", "ENGINE_OPTIONS", "whole_number"]
+__all__ = ["GameSpec", "Game", "Record", "sample_outcome", "sample_chance", "ENGINE_OPTIONS", "whole_number",
+           "is_seed", "SEED_RANGE"]
 
 
 @dataclass(frozen=True)
@@ -118,6 +119,19 @@ ENGINE_OPTIONS: Mapping[str, Callable[[Any], Any]] = {"turn_limit": _turn_limit}
 """The checks of the options every game has (a game's own ``option_checks`` come on top)."""
 
 
+SEED_RANGE = "a whole number from 0 to 2**63 - 1"
+"""The seeds every game takes, in words (what *New game* on a board takes too)."""
+
+
+def is_seed(value: object) -> TypeGuard[int]:
+    """Whether ``value`` is a seed: an int (not a bool) from 0 to 2**63 - 1, as :data:`SEED_RANGE` says.
+
+    >>> is_seed(7), is_seed(-1), is_seed(10**70), is_seed(True)
+    (True, False, False, False)
+    """
+    return is_whole_number(value) and 0 <= value < 2**63
+
+
 def whole_number(name: str, value: object, least: int | None = None) -> int:
     """``value`` if it is an int (not a bool), at least ``least`` if given; else :class:`SpynbError` naming ``name``.
 
@@ -184,7 +198,9 @@ class Game:
                  seed: int = 0, options: Mapping[str, Any] | None = None, auto_chance: bool = True) -> None:
         if not isinstance(auto_chance, bool):
             raise SpynbError(f"auto_chance must be True or False, not {quoted(auto_chance)}")
-        self.seed = whole_number("the seed", seed)
+        if not is_seed(seed):
+            raise SpynbError(f"the seed must be {SEED_RANGE}, not {quoted(seed)}")
+        self.seed = seed
         self.spec = spec
         self.auto_chance = auto_chance
         self._start(variant, seats, options)
@@ -408,6 +424,8 @@ class Record:
                 raise RecordError(f"field {quoted(name)}", "is missing")
             if not isinstance(data[name], kind) or isinstance(data[name], bool):
                 raise RecordError(f"field {quoted(name)}", f"must be {kind.__name__}, not {quoted(data[name])}")
+        if not is_seed(data["seed"]):
+            raise RecordError("field 'seed'", f"must be {SEED_RANGE}, not {quoted(data['seed'])}")
         for i, entry in enumerate(data["actions"]):
             if not isinstance(entry, str):
                 raise RecordError(f"actions[{i}]", f"must be a string like '1: 7', not {quoted(entry)}")

@@ -26,7 +26,7 @@ import traitlets
 
 from ..engine import Game, SpynbError
 from .frontend import widget_module
-from .refusals import refusal, refusal_for
+from .refusals import failure_reason, refusal, refusal_for
 
 __all__ = ["GameBoard"]
 
@@ -182,4 +182,4 @@ class GameBoard(anywidget.AnyWidget):
                 return
             self.play(content.get("action"))
         except Exception as err:  # noqa: BLE001 - a hostile message must never break the kernel side
-            self.error = refusal(f"the board could not handle that message ({type(err).__name__})")
+            self.error = refusal(f"the board could not handle that message: {failure_reason(err)}")

@@ -24,7 +24,7 @@ from typing import Any
 
 from .fields import Field
 from .parts import BoardPart
-from .refusals import refusal
+from .refusals import failure_reason, refusal
 
 __all__ = ["BotPacing", "PACES"]
 
@@ -96,8 +96,8 @@ class BotPacing(BoardPart):
         except Exception as err:  # noqa: BLE001 - a failing bot stops the bots, the board lives on
             with self.hold():
                 self.pace = "step"
-                self.error = refusal(f"The bot at seat {self.thinking} could not move "
-                                           f"({type(err).__name__}); the bots are stopped.")
+                self.error = refusal(f"The bot at seat {self.thinking} could not move: "
+                                           f"{failure_reason(err)}; the bots are stopped.")
 
     def _draw_part(self) -> None:
         self.thinking = self._bot_seat()

@@ -54,7 +54,7 @@ from dataclasses import dataclass
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..engine import Action, Event, Game, Record, RecordError, SpynbError, is_whole_number
+from ..engine import SEED_RANGE, Action, Event, Game, Record, RecordError, SpynbError, is_seed, is_whole_number
 from ..rulespage import rule_links
 from .aid import DeductionAid
 from .ending import GameEnding
@@ -62,7 +62,7 @@ from .fields import Field, Synced
 from .narration import Narration
 from .pacing import BotPacing
 from .records import SharedPositions
-from .refusals import refusal, refusal_for
+from .refusals import failure_reason, refusal, refusal_for
 from .wire import is_null
 
 if TYPE_CHECKING:
@@ -514,8 +514,8 @@ class BoardController(BotPacing, Narration, SharedPositions, DeductionAid, GameE
         a bad setting sets ``error`` and changes nothing."""
         seed = random.SystemRandom().randrange(2**31) if seed is None or seed == "" else seed
         variant = self._game.variant if variant is None else variant
-        if not is_whole_number(seed) or not 0 <= seed < 2**63:
-            self.error = refusal(f"the seed must be a whole number from 0, not {seed!r:.40}", kind="setup")
+        if not is_seed(seed):
+            self.error = refusal(f"the seed must be {SEED_RANGE}, not {seed!r:.40}", kind="setup")
             return False
         if not isinstance(variant, str):
             self.error = refusal(f"the variant must be a name, not {variant!r:.40}", kind="setup")
@@ -578,7 +578,7 @@ class BoardController(BotPacing, Narration, SharedPositions, DeductionAid, GameE
         try:
             self._dispatch(content)
         except Exception as err:  # noqa: BLE001 - a hostile message must never break the kernel side
-            self.error = refusal(f"the board could not handle that message ({type(err).__name__})")
+            self.error = refusal(f"the board could not handle that message: {failure_reason(err)}")
 
     MESSAGES = {"play": "_play_message", "uncover": "_uncover_message", "teaching": "_teaching_message",
                 "undo": "_undo_message", "review": "_review_message", "new": "_new_message",

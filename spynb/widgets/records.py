@@ -46,7 +46,7 @@ from typing import Any
 
 from ..engine import RecordError, SpynbError, is_whole_number
 from .parts import BoardPart
-from .refusals import refusal
+from .refusals import failure_reason, refusal
 
 __all__ = ["encode_link", "decode_link", "SharedPositions", "LINK_KEY"]
 
@@ -247,7 +247,7 @@ class SharedPositions(BoardPart):
             problems = world.validate()
             imagined = world.view(view["seat"]).to_dict()
         except Exception as err:  # noqa: BLE001 - any failure to imagine the view means no game shows it
-            problems = [type(err).__name__]
+            problems = [failure_reason(err)]
         if problems:
             raise RecordError("field 'view'", f"is not a position a {spec.title} game can reach ({problems[0]:.80})")
         differs = sorted(key for key in (set(view) | set(imagined)) - {"events"} if view.get(key) != imagined.get(key))

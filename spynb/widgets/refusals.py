@@ -23,7 +23,7 @@ from typing import Any
 
 from ..engine import IllegalActionError, NotationError, RecordError, SpynbError
 
-__all__ = ["clip", "refusal", "refusal_for", "QUOTE", "FIELD"]
+__all__ = ["clip", "failure_reason", "refusal", "refusal_for", "QUOTE", "FIELD"]
 
 QUOTE = 80
 """Quoted input is cut to this many characters."""
@@ -61,3 +61,13 @@ def refusal_for(err: SpynbError) -> dict[str, Any]:
     if isinstance(err, RecordError):
         return refusal(str(err), kind="record", where=err.where)
     return refusal(str(err), kind="notation" if isinstance(err, NotationError) else "refused")
+
+
+def failure_reason(err: Exception) -> str:
+    """What a refusal says of an error no check caught: the engine's own sentence for a spynb error,
+    else that something went wrong inside — never a Python class name.
+
+    >>> failure_reason(IllegalActionError("CD-6", "Not now")), failure_reason(KeyError("x"))
+    ('Not now (CD-6)', 'something went wrong inside the board')
+    """
+    return str(err) if isinstance(err, SpynbError) else "something went wrong inside the board"
