@@ -148,6 +148,7 @@ class DeductionAid(BoardPart):
     """The aid's panel on a :class:`~spynb.widgets.play.BoardController` (mixed into it)."""
 
     MESSAGES = {"aid": "_aid_message"}
+    KEEPS = ("_aid_open",)
 
     aid: Field[dict[str, Any]]
     aid = Field({}, "The deduction aid beside the board: {} while closed; else {open: True, ...} computed from the "
@@ -195,6 +196,9 @@ class DeductionAid(BoardPart):
                 self.aid = panel(view)
             except SpynbError as err:  # a view no deal of the setup agrees with: say so beside the board
                 self.aid = {"open": True, "note": f"No deduction: {err}"}
+            except Exception:  # noqa: BLE001 - the aid's own failure never stops the game beside it
+                self.aid = {"open": True, "note": "No deduction: the aid could not work this position out. "
+                                                  "The game goes on; nothing of it changed."}
 
     def _aid_message(self, content: dict[str, Any]) -> None:
         """``{"kind": "aid", "on": true | false}``."""

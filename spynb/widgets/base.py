@@ -25,12 +25,15 @@ import anywidget
 import traitlets
 
 from ..engine import Game, SpynbError
+from .checkpoint import all_or_nothing
 from .frontend import widget_module
 from .refusals import failure_reason, refusal, refusal_for
 
 __all__ = ["GameBoard"]
 
 _STATIC = pathlib.Path(__file__).parent / "static"
+_SHOWN = ("view", "legal", "status", "last_action")
+"""The traits a failed message puts back."""
 
 
 def _describe_turn(game: Game, seat: int | None) -> str:
@@ -175,11 +178,14 @@ class GameBoard(anywidget.AnyWidget):
             self.status = _describe_turn(game, seat)
 
     def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        """Every message from the front end ends here; none can raise or change state unless valid."""
+        """Every message from the front end ends here; none can raise or change state unless valid
+        (one that fails inside the board puts the game and the traits back: :mod:`spynb.widgets.checkpoint`)."""
         try:
-            if not isinstance(content, dict) or content.get("kind") != "play":
-                self.error = refusal(f"unknown message from the board: {content!r:.80}")
-                return
-            self.play(content.get("action"))
+            with all_or_nothing(self, _SHOWN):
+                if not isinstance(content, dict) or content.get("kind") != "play":
+                    self.error = refusal(f"unknown message from the board: {content!r:.80}")
+                    return
+                self.play(content.get("action"))
         except Exception as err:  # noqa: BLE001 - a hostile message must never break the kernel side
-            self.error = refusal(f"the board could not handle that message: {failure_reason(err)}")
+            self.error = refusal(f"the board could not handle that message: {failure_reason(err)}; "
+                                 "nothing changed")

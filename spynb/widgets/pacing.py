@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .checkpoint import all_or_nothing
 from .fields import Field
 from .parts import BoardPart
 from .refusals import failure_reason, refusal
@@ -36,6 +37,7 @@ class BotPacing(BoardPart):
     """The pace of the bots on a :class:`~spynb.widgets.play.BoardController` (mixed into it)."""
 
     MESSAGES = {"bot": "_bot_message", "pace": "_pace_message"}
+    KEEPS = ("_bot_played",)
 
     pace = Field("fast", "How the bots move: 'step' (one action each time Step is pressed), 'slow' or 'fast' "
                          "(one action per tick of the front end's timer).", choices=tuple(PACES))
@@ -92,7 +94,8 @@ class BotPacing(BoardPart):
         if content.get("tick") is True and self._bot_seat() is None:
             return
         try:
-            self.bot_step()
+            with all_or_nothing(self):  # a move that cannot be shown is not played
+                self.bot_step()
         except Exception as err:  # noqa: BLE001 - a failing bot stops the bots, the board lives on
             with self.hold():
                 self.pace = "step"

@@ -35,6 +35,8 @@ class BoardPart(Synced):
     MESSAGES: ClassVar[Mapping[str, str]]
     """The messages from the front end a class answers: their ``kind`` -> the name of its method that takes
     the message (a dict).  The board answers those of every class it is made of (``message_handlers``)."""
+    KEEPS: ClassVar[tuple[str, ...]]
+    """The private state of a class that a failed message puts back (:mod:`spynb.widgets.checkpoint`)."""
 
     # the board's fields (spynb.widgets.play.BoardController)
     view: dict[str, Any]

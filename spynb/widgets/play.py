@@ -57,6 +57,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ..engine import SEED_RANGE, Action, Event, Game, Record, RecordError, SpynbError, is_seed, is_whole_number
 from ..rulespage import rule_links
 from .aid import DeductionAid
+from .checkpoint import all_or_nothing
 from .ending import GameEnding
 from .fields import Field, Synced
 from .narration import Narration
@@ -103,6 +104,11 @@ class _Entry:
         self.first_event, self.last_event = first_event, last_event
 
 
+def _loaded_entries(game: Game) -> list[_Entry]:
+    """What the board remembers of the actions a game came with: nobody's to take back (they are below the floor)."""
+    return [_Entry(seat, False, False, 0, 0) for seat, _ in game.actions]
+
+
 class BoardController(BotPacing, Narration, SharedPositions, DeductionAid, GameEnding, Synced):
     """A live board's logic for one game: seats played by people (hot-seat) or bots, one view shown at a time.
 
@@ -134,6 +140,8 @@ class BoardController(BotPacing, Narration, SharedPositions, DeductionAid, GameE
     """
 
     GAME: ClassVar[str] = ""
+    KEEPS: ClassVar[tuple[str, ...]] = ("_entries", "_floor", "_review", "_bots", "_prev_view", "_cover_for")
+    """The private state a failed message puts back (:mod:`spynb.widgets.checkpoint`); each part names its own."""
     PANELS: ClassVar[tuple[str, ...]] = ()
     """Names of extra ``static/<name>.js|css`` panels linked into the board's module (see
     :func:`spynb.widgets.frontend.board_module`)."""
@@ -196,6 +204,7 @@ class BoardController(BotPacing, Narration, SharedPositions, DeductionAid, GameE
         elif (seats, variant, seed) != (None, None, 0):
             raise TypeError("seats, seed and variant only apply when the board starts the game itself")
         self._take_seats(game, self._seating(game, players, names))
+        self._entries = _loaded_entries(game)
         self._floor = len(game.actions)
         self.teaching = bool(teaching)
         self._after_change(new_game=True)
@@ -565,7 +574,7 @@ class BoardController(BotPacing, Narration, SharedPositions, DeductionAid, GameE
             self.error = refusal_for(err) | {"kind": "record"}
             return False
         self._take_seats(game, seating)
-        self._entries = [_Entry(s, False, False, 0, 0) for s, _ in game.actions]
+        self._entries = _loaded_entries(game)
         self._floor, self._review, self._prev_view, self._shared = len(game.actions), -1, None, None
         with self.hold():
             self.error = {}
@@ -574,11 +583,17 @@ class BoardController(BotPacing, Narration, SharedPositions, DeductionAid, GameE
         return True
 
     def handle(self, content: Any) -> None:
-        """Every message from the front end ends here; none can raise or change state unless valid."""
+        """Every message from the front end ends here; none can raise or change state unless valid.
+
+        A message that fails inside the board (a part raising as it redraws) changes nothing, on the
+        screen either (:mod:`spynb.widgets.checkpoint`), and is refused as any bad message is.
+        """
         try:
-            self._dispatch(content)
+            with all_or_nothing(self):
+                self._dispatch(content)
         except Exception as err:  # noqa: BLE001 - a hostile message must never break the kernel side
-            self.error = refusal(f"the board could not handle that message: {failure_reason(err)}")
+            self.error = refusal(f"the board could not handle that message: {failure_reason(err)}; "
+                                 "nothing changed")
 
     MESSAGES = {"play": "_play_message", "uncover": "_uncover_message", "teaching": "_teaching_message",
                 "undo": "_undo_message", "review": "_review_message", "new": "_new_message",

@@ -124,6 +124,7 @@ class SharedPositions(BoardPart):
     """Save refusals, position links and restoring them, on a :class:`~spynb.widgets.play.BoardController` (mixed in)."""
 
     MESSAGES = {"link": "_link_message", "position": "_position_message"}
+    KEEPS = ("_shared",)
 
     _shared: dict[str, Any] | None = None
     """The running game's position a link restored (its payload), shown to look at; None otherwise."""
