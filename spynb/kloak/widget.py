@@ -38,7 +38,7 @@ import re
 from collections.abc import Collection
 from typing import Any, ClassVar
 
-from spynb.engine import Game
+from spynb.engine import Event, Game
 from .board import COLOUR_NAMES, PALETTE, SQUARES
 from .display import ending_reason
 from .memory import memory_aid
@@ -241,6 +241,11 @@ class KloakController(BoardController):
     def _after_change(self, *, new_game: bool = False) -> None:
         self.touched = ""
         super()._after_change(new_game=new_game)
+
+    def _reveals(self, event: Event, seat: int) -> bool:
+        """A claim lifts its covered pieces for everyone to see, correct or not (KL-7): the claimer learns them
+        too, so undo cannot take the claim back and cover them again."""
+        return super()._reveals(event, seat) or (event.kind == "claim" and bool(event.get("lifted")))
 
     def undo(self) -> bool:
         if self.touched and self.touch_move:

@@ -6,6 +6,8 @@ reaches two ways (KL-5) offers both there.
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 pytest.importorskip("anywidget")
@@ -125,6 +127,28 @@ def test_undo_never_takes_back_a_lift_that_showed_the_colour_under_a_big_piece()
     slid = kloaked_a2()
     assert slid.play("B a2=a1") and slid.undo()
 
+
+CLAIM_AHEAD = ("1:B c1xd2", "2:B a1xb2", "1:B d2-c1", "2:B b1xa2", "1:B a2=a1", "2:B b5xa4", "1:B b2xa3", "2:B d5xd4",
+               "1:B d1xd2", "2:B e5xe4", "1:B c5xc4", "2:B c1xb2", "1:B d4=c5", "2:claim a3 b4 c5", "1:B c4xb3",
+               "2:B e1xe2", "1:B e4-e5", "2:B c5xc4", "1:B d2-e1", "2:B e5xe4", "1:B c4=b5", "2:B e1xd2",
+               "1:B b5-c5", "2:B a5xb5", "1:B e4=d4", "2:B b5=b4")
+"""A two-seat game (seed 0) after which seat 1's claim b4 c3 d2 is correct and lifts covered pieces."""
+
+
+def test_undo_never_takes_back_a_claim_that_lifted_covered_pieces():
+    """Issue 50 item 3: a claim lifts its covered pieces for everyone to see (KL-7), correct or not, so Undo cannot
+    take it back and cover them again."""
+    from spynb.widgets.play import controller_class
+
+    game = spynb.load_record(json.dumps({"game": "kloak", "variant": "standard", "seats": 2, "seed": 0,
+                                         "actions": list(CLAIM_AHEAD)}))
+    board = controller_class("kloak")(game, players=["human", "rules"], touch_move=False)
+    assert board.play("claim b4 c3 d2")
+    claim = next(e for e in reversed(board.game.state.events) if e.kind == "claim")
+    assert claim.get("correct") and claim.get("lifted"), "the claim this test needs: correct, lifting pieces"
+    assert board.history["can_undo"] is False and "seen something new" in board.history["undo_note"]
+    assert board.undo() is False and board.error["kind"] == "undo"
+    assert len(board.game.actions) == len(CLAIM_AHEAD) + 1
 
 def two_way_board() -> KloakBoard:
     """Seat 1's big piece on c2 kloaks the green piece; c1 is open: lift off to c1, or slide there."""
