@@ -32,8 +32,10 @@ def _cards_in_play(seats: int) -> Counter[str]:
 
 
 def determinise(view: View, rng: random.Random) -> CloakDaggerState:
-    """A state consistent with ``view`` (a seat's view at its own decision): the seat's view of it and its legal
-    actions are the real ones.
+    """A state consistent with ``view``: the seat's view of it and its legal actions are the real ones.
+
+    At the seat's own decision (what a searching bot asks) the envelope it opened stays open; while a rival
+    decides, the envelope that rival opened, which the seat did not see, is imagined among those holding a card.
 
     :raises SpynbError: for the omniscient view or a view of another game.
     """
@@ -93,6 +95,9 @@ def determinise(view: View, rng: random.Random) -> CloakDaggerState:
     for card in rest:
         envelopes[rng.choice(places)] += card
     _set(state, view, seat, envelopes, hands, stack, finishes)
+    if view["phase"] == DECIDE and not opened:  # a rival decides over an envelope the seat does not see
+        state.selected = rng.choice([e for e in ENVELOPES if state.envelopes[e]] or list(ENVELOPES))
+        state.phase, state._choices = DECIDE, state._decisions()
     return state
 
 

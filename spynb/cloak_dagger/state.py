@@ -361,6 +361,8 @@ class CloakDaggerState(LoggedState):
         problems = []
         if self.phase in (SELECT, DECIDE, DRAW) and not 1 <= self.current <= self.seats:
             problems.append(f"no seat {self.current} to move")
+        if self.phase in (SELECT, DECIDE, DRAW) and self.first_player not in range(1, self.seats + 1):
+            problems.append(f"the cut is over but names no first player ({self.first_player!r})")
         if self.phase in (DECIDE, DRAW) and (self.hands[self.current] or not self.selected):
             problems.append("a decision needs an empty hand and a selected envelope")
         if self.phase is DECIDE and self._choices != _decisions(self.envelopes[self.selected], self.current):

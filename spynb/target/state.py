@@ -834,11 +834,12 @@ class TargetState(LoggedState):
 
     def _turn_problems(self) -> list[str]:
         """The stage is a :class:`Stage` and agrees with the table: a resolution has a revealed pile, a win has
-        winners."""
+        winners; the turn number is a whole number (0 during the setup)."""
         stage: object = self.stage  # checked as any value: a white-box test or a bad copy may have put anything
         if not isinstance(stage, Stage):  # the turn procedure compares members by identity
             return [f"the stage {stage!r} is not a Stage"]
-        problems = []
+        turn: object = self.turn_number
+        problems = [] if type(turn) is int and turn >= 0 else [f"the turn number {turn!r} is not a whole number"]
         if self.stage in _NEXT and self.stage is not DEFLECT and not self.revealed:
             problems.append("a resolution stage without a revealed pile")
         if self.stage is DONE and self.win_team and not self._winners:

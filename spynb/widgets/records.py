@@ -78,11 +78,13 @@ def _check_events(events: Any, seats: int) -> None:
             raise RecordError(where, "needs a step number and, if any, a rule id")
 
 
-def _kind(value: Any) -> str:
-    """The JSON kind of a value, a whole number told from a true/false."""
-    kinds = ((bool, "true or false"), (int, "a whole number"), (float, "a number"), (str, "a text"),
-             (list, "a list"), (dict, "an object"))
-    return next((name for kind, name in kinds if isinstance(value, kind)), "null")
+def _shape(value: Any) -> str:
+    """The JSON shape of a value: a list, an object, or one value (a number, a text, true or false, null).
+
+    A field of a view keeps its shape through a game, not always its kind (The Target's marker is a seat's
+    number, or a text once it stands on an HQ): the imagined world (``determinise``) checks the values.
+    """
+    return "a list" if isinstance(value, list) else "an object" if isinstance(value, dict) else "one value"
 
 
 def encode_link(payload: dict[str, Any]) -> str:
@@ -227,7 +229,7 @@ class SharedPositions(BoardPart):
                 "names": names, "view": self._possible_view(view, variant, seats)}
 
     def _possible_view(self, view: dict[str, Any], variant: str, seats: int) -> dict[str, Any]:
-        """``view`` if the game can show it: its events well formed, each field of the kind a new game's view
+        """``view`` if the game can show it: its events well formed, each field of the shape a new game's view
         has, and a world the seat cannot tell from it imagined (``determinise``) that shows the seat this very view.
 
         :raises RecordError: saying which part of the view no game of these seats can show.
@@ -239,9 +241,9 @@ class SharedPositions(BoardPart):
         _check_events(events, seats)
         fresh = spec.new_game(variant, seats, 0).view(view["seat"]).to_dict()
         for key, value in fresh.items():
-            if value is not None and key in view and _kind(view[key]) != _kind(value):
-                raise RecordError(f"field 'view.{key}'", f"must be {_kind(value)}, as the game shows it, "
-                                                         f"not {_kind(view[key])}")
+            if value is not None and key in view and _shape(view[key]) != _shape(value):
+                raise RecordError(f"field 'view.{key}'", f"must be {_shape(value)}, as the game shows it, "
+                                                         f"not {_shape(view[key])}")
         assert spec.determinise is not None  # position_link links a running game only where it has one
         try:
             world = spec.determinise(view_of(view), random.Random(0))
