@@ -1,8 +1,9 @@
 // The notebook app's page, for the site's lessons: they run themselves, and the site's links stay in this tab.
 //
 // lite/lesson_page.py adds this module to notebooks/index.html, after the
-// element <script id="spynb-lessons" type="application/json">{"lessons": [...]}</script>
-// that lists the site's lessons by their path under files/ (lite/tracks.json).
+// element <script id="spynb-lessons" type="application/json">{"lessons": [...], "boards": [...]}</script>
+// that lists the site's lessons by their path under files/ (lite/tracks.json), and those of them that have a
+// waiting board (no other lesson's is fetched: it does not exist).
 // JupyterLite's notebook app sets window.jupyterapp when its page option
 // exposeAppInBrowser is "true" (lite/jupyter-lite.json).
 //
@@ -10,23 +11,30 @@
 // which the build writes into the site's copy): its outputs are cleared the moment it
 // opens (a copy the browser kept never shows a stale widget), then, once the kernel
 // has started, every cell runs top to bottom (notebook:run-all-cells) and the view is
-// put back at the top.  A line at the foot of the window names the stage.  While Python
+// put back at the top.  An exercise (its metadata says spynb.runs "setup") runs only its
+// set-up cells (tagged "setup": imports and the data it counts), so that no simulation,
+// check or answer shows before the student has predicted and run it; the student runs
+// the rest (Shift+Enter, or the toolbar's run button).  A line at the foot of the window
+// names the stage.  While Python
 // starts, the lesson's board waits where its first code cell's output will be: the
 // board's own front end (the same module anywidget loads), inert, drawing the board's
 // first position as the build wrote it (lite/lesson_boards.py, lesson-boards/ in the
 // site); it is put away once the live board has drawn in its place.  Once the
 // run is over the notebook is marked unchanged, so a lesson only read is not kept as
-// the visitor's copy.  Any other notebook (the visitor's own, the smoke tests) is left
-// alone.
+// the visitor's copy.  A play lesson (spynb.play) has no walkthrough to finish: opened, it
+// is remembered as started, and once a game on it (a board that is not a walkthrough)
+// shows its ending, as finished, under its path in the walkthroughs' store (progress.js,
+// which the welcome page reads).  Any other notebook (the visitor's own, the smoke tests)
+// is left alone.
 //
 // On every notebook of the app, a plain click on a link to another page of the site (a
 // notebook of files/, the welcome page, the rules page) opens it in this tab, where
 // JupyterLab would open a new one: Back returns, and only one Python ever runs.  A click
 // with a modifier key or another button still does what the browser does.
 //
-// window.spynbLesson holds {lesson, stage, started, waitingAt?, pythonAt?, liveBoardAt?, liveAt?, error?} (times
-// from performance.now(); waitingAt: the waiting board drawn, liveBoardAt: put away for the live one) for the
-// browser tests (tests/browser/browser_helpers.py) and benchmarks.
+// window.spynbLesson holds {lesson, stage, started, waitingAt?, pythonAt?, liveBoardAt?, liveAt?, playedAt?, error?}
+// (times from performance.now(); waitingAt: the waiting board drawn, liveBoardAt: put away for the live one,
+// playedAt: a play lesson's game ended) for the browser tests (tests/browser/browser_helpers.py) and benchmarks.
 
 import { makeModel } from "./board_model.js";
 
@@ -36,11 +44,13 @@ import { makeModel } from "./board_model.js";
 const config = JSON.parse(document.getElementById("spynb-lessons")?.textContent || "{}");
 /** @type {Set<string>} */
 const lessons = new Set(config.lessons || []);
+/** @type {Set<string>} */
+const boards = new Set(config.boards || []);
 const path = new URLSearchParams(location.search).get("path") || "";
 
 // lesson: whether this page opens one of the site's lessons (by its path; false again if its metadata says not)
 /** @type {{ lesson: boolean, stage: Stage, started: number, waitingAt?: number, pythonAt?: number,
- *   liveBoardAt?: number, liveAt?: number, error?: string }} */
+ *   liveBoardAt?: number, liveAt?: number, playedAt?: number, error?: string }} */
 const state = { lesson: lessons.has(path), stage: "opening", started: performance.now() };
 /** @type {any} */ (window).spynbLesson = state;
 
@@ -80,9 +90,9 @@ function say(stage, text) {
   line.style.opacity = "1";
 }
 
-/** Let the line fade away after a moment. */
-function fade() {
-  setTimeout(() => { if (line && state.stage === "live") line.style.opacity = "0"; }, 2500);
+/** Let the line fade away after a moment (``ms``). */
+function fade(ms = 2500) {
+  setTimeout(() => { if (line && state.stage === "live") line.style.opacity = "0"; }, ms);
 }
 
 // -- waiting -------------------------------------------------------------------------------------------------------
@@ -166,7 +176,7 @@ async function fetchWaitingBoard() {
   return { front: await import(new URL(board.module, ROOT).href), values: board.state };
 }
 
-const waitingBoard = state.lesson ? fetchWaitingBoard().catch(() => null) : Promise.resolve(null);
+const waitingBoard = state.lesson && boards.has(path) ? fetchWaitingBoard().catch(() => null) : Promise.resolve(null);
 
 /** Whether the lesson's own run is over (its first cell shows what it shows). */
 const runOver = () => state.stage === "live" || state.stage === "failed";
@@ -257,6 +267,63 @@ function progress(notebook) {
   return { done: code.filter((/** @type {any} */ cell) => cell.model.executionCount != null).length, all: code.length };
 }
 
+/**
+ * Run every cell, holding the view at the top; whether none stopped with an error.
+ * @param {any} app
+ * @param {any} panel
+ */
+async function runAll(app, panel) {
+  const notebook = panel.content;
+  const letGo = holdTop(notebook);
+  try {
+    const run = app.commands.execute("notebook:run-all-cells");
+    await pause(200);  // the run-all makes the last cell active once it has queued them
+    await toTop(notebook);
+    const ok = await run;
+    await until(() => panel.sessionContext.kernelDisplayStatus === "idle", "the kernel's rest");
+    await toTop(notebook);
+    return ok;
+  } finally {
+    letGo();
+  }
+}
+
+/**
+ * Run only the code cells tagged "setup", in order; whether none stopped with an error.
+ * @param {any} app
+ * @param {any} notebook
+ */
+async function runSetUp(app, notebook) {
+  let ok = true;
+  for (const [index, cell] of notebook.widgets.entries()) {
+    if (cell.model.type !== "code" || !(cell.model.getMetadata?.("tags") || []).includes("setup")) continue;
+    notebook.activeCellIndex = index;
+    notebook.deselectAll?.();
+    ok = (await app.commands.execute("notebook:run-cell")) !== false && ok;
+  }
+  await toTop(notebook);
+  return ok;
+}
+
+/**
+ * A play lesson: remember it as started now, and as finished once a game on it has ended (a board that is no
+ * walkthrough shows its ending). The store is the walkthroughs' (progress.js, served beside the welcome page).
+ * @param {any} notebook JupyterLab's Notebook widget
+ */
+async function rememberThePlay(notebook) {
+  const { rememberStep } = await import(new URL("welcome/progress.js", ROOT).href);
+  rememberStep(path, 0, 1, false);
+  const ended = () => [...notebook.node.querySelectorAll(".spynb-play")].some((board) => !board.querySelector(".spynb-walk")
+    && board.querySelector(".spynb-play__ending")?.hidden === false);
+  const watch = new MutationObserver(() => {
+    if (!ended()) return;
+    watch.disconnect();
+    rememberStep(path, 1, 1, true);
+    state.playedAt = performance.now();
+  });
+  watch.observe(notebook.node, { childList: true, subtree: true, attributes: true, attributeFilter: ["hidden"] });
+}
+
 async function runLesson() {
   say("opening", "Opening the lesson…");
   const app = await until(() => /** @type {any} */ (window).jupyterapp, "the notebook app");
@@ -267,14 +334,17 @@ async function runLesson() {
   }, "the notebook");
   await panel.context.ready;
   const notebook = panel.content;
-  if (panel.context.path !== path || !panel.context.model.getMetadata?.("spynb")?.lesson) {
+  const lesson = panel.context.model.getMetadata?.("spynb");
+  if (panel.context.path !== path || !lesson?.lesson) {
     state.lesson = false;
     state.stage = "not a lesson";
     line?.remove();
     return;
   }
   state.lesson = true;
+  const setUpOnly = lesson.runs === "setup";
   await app.commands.execute("notebook:clear-all-cell-outputs");
+  if (lesson.play) rememberThePlay(notebook).catch(() => { /* no store: nothing is remembered */ });
   showWaitingBoard(notebook).catch(() => { /* the lesson runs all the same; its board comes when live */ });
   say("python", "Starting Python in your browser…");
   await panel.sessionContext.ready;
@@ -283,28 +353,20 @@ async function runLesson() {
   state.pythonAt = performance.now();
   const running = () => {
     const { done, all } = progress(notebook);
-    say("running", `Python has started; running the lesson: cell ${Math.min(done + 1, all)} of ${all}…`);
+    say("running", setUpOnly ? "Python has started; running the set-up cell…"
+      : `Python has started; running the lesson: cell ${Math.min(done + 1, all)} of ${all}…`);
   };
   running();
   const timer = setInterval(running, 250);
   try {
-    const letGo = holdTop(notebook);
-    let ok;
-    try {
-      const run = app.commands.execute("notebook:run-all-cells");
-      await pause(200);  // the run-all makes the last cell active once it has queued them
-      await toTop(notebook);
-      ok = await run;
-      await until(() => panel.sessionContext.kernelDisplayStatus === "idle", "the kernel's rest");
-      await toTop(notebook);
-    } finally {
-      letGo();
-    }
+    const ok = setUpOnly ? await runSetUp(app, notebook) : await runAll(app, panel);
     panel.context.model.dirty = false;  // only read, not changed: the published lesson stays the one it opens
     state.liveAt = performance.now();
     clearInterval(timer);
-    say("live", ok ? "The page is live." : "A cell stopped with an error: the message is under it.");
-    if (ok) fade();
+    if (!ok) say("live", "A cell stopped with an error: the message is under it.");
+    else if (setUpOnly) say("live", "Python is ready. Nothing has run but the set-up: run each cell in order, with Shift+Enter.");
+    else say("live", "The page is live.");
+    if (ok) fade(setUpOnly ? 8000 : 2500);
   } finally {
     clearInterval(timer);
     putAway();  // the run is over: what the first cell shows now is its own

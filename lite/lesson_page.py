@@ -1,7 +1,8 @@
 """The notebook app's page, for the site's lessons: they run themselves, and the site's links stay in one tab.
 
 After ``jupyter lite build`` the build adds to the notebook app's page (``notebooks/index.html``) the list of
-the site's lessons (every part of ``tracks.json``, by its path under ``files/``) and ``lesson_page.js``
+the site's lessons (every part of ``tracks.json``, by its path under ``files/``), of those that have a waiting
+board (``lesson_boards.py``: the page fetches no board a lesson does not have) and ``lesson_page.js``
 (copied to ``notebooks/lesson-page.js``, its address carrying its checksum so a cache never serves an old
 one); and, first thing in its ``<head>``, ``visible_until_shown.js`` (``notebooks/visible-until-shown.js``),
 so that a lesson prerendered out of sight starts its kernel.  The script needs ``window.jupyterapp``, which the notebook app sets when the page option
@@ -17,6 +18,7 @@ import hashlib
 import json
 from pathlib import Path
 
+from lesson_boards import board_lessons
 from tracks import Track
 
 HERE = Path(__file__).resolve().parent
@@ -44,7 +46,8 @@ def lesson_paths(tracks: tuple[Track, ...]) -> list[str]:
 
 
 def _tags(tracks: tuple[Track, ...]) -> str:
-    data = json.dumps({"lessons": lesson_paths(tracks)}, ensure_ascii=False).replace("</", "<\\/")
+    listed = {"lessons": lesson_paths(tracks), "boards": board_lessons(tracks)}
+    data = json.dumps(listed, ensure_ascii=False).replace("</", "<\\/")
     digest = hashlib.sha256(SCRIPT.read_bytes() + MODEL.read_bytes()).hexdigest()[:12]
     return (f'<script id="{LESSONS_ID}" type="application/json">{data}</script>\n'
             f'<script type="module" src="lesson-page.js?_={digest}"></script>\n')

@@ -47,7 +47,7 @@ from spynb.scenarios import load as load_scenario  # noqa: E402
 from spynb.widgets.frontend import STATIC, board_module, board_styles  # noqa: E402
 from spynb.widgets.play import controller_class  # noqa: E402
 
-__all__ = ["board_pictures", "board_frontend", "notebook_href", "played_in", "write_pages", "PAGES", "WELCOME_BOARD", "TEACHER_LINKS"]
+__all__ = ["board_pictures", "board_frontend", "finished_by", "notebook_href", "played_in", "write_pages", "PAGES", "WELCOME_BOARD", "TEACHER_LINKS"]
 
 #: the pages this module writes, relative to the site
 PAGES = ("index.html", "rules/index.html", "rules/taught.html", "site.css", "favicon.svg", "favicon.ico",
@@ -154,9 +154,15 @@ def _nav(root: str, current: str) -> str:
     return f'<nav class="site-nav" aria-label="Site"><ul>{items}</ul></nav>'
 
 
+def finished_by(part: Part, played: Mapping[str, Sequence[str]]) -> list[str]:
+    """What ``progress.js`` must remember as finished for the lesson to be finished: the walkthroughs it plays, or,
+    for a play lesson, its own path (``lesson_page.js`` remembers it once a game on it is played to its end)."""
+    return [part.notebook] if part.play else list(played.get(part.notebook, ()))
+
+
 def _lesson_item(part: Part, played: Mapping[str, Sequence[str]]) -> str:
-    """A lesson in a track's list, with the walkthroughs it plays (how ``progress.js`` knows it is finished)."""
-    return (f'<li data-walkthroughs="{escape(" ".join(played.get(part.notebook, ())))}">'
+    """A lesson in a track's list, with what finishes it (:func:`finished_by`, how ``progress.js`` knows)."""
+    return (f'<li data-walkthroughs="{escape(" ".join(finished_by(part, played)))}">'
             f'<a href="{notebook_href(part.notebook)}">{escape(part.title)}</a></li>')
 
 
@@ -201,7 +207,10 @@ def welcome_html(tracks: tuple[Track, ...], wheel: str = "", shipped: Container[
     <h2 id="how">How this site works</h2>
     <p>Every lesson is a notebook: text to read, with live Python cells. Python runs inside your browser, so there is
     nothing to install and nothing leaves your computer. Open a lesson and it runs by itself: a line at the foot of
-    the window says how far Python has got, then its boards come to life and answer your clicks.</p>
+    the window says how far Python has got, then its boards come to life and answer your clicks. A lesson is
+    finished once you have played its walkthroughs to their end; the last one, Play a game, once you have played a
+    game to its end. The probability exercises start Python but run nothing that answers a question: you predict,
+    then run each cell yourself.</p>
   </section>
   {welcome_board_html(tracks, wheel)}
   {exercises}

@@ -5,8 +5,11 @@ exercises) and its parts, notebooks of ``notebooks/`` in reading order.  The
 build uses it to write the welcome page and to give each part, in the site's
 copy, its first lines (that the page runs by itself, where it sits: part n
 of m), its last (a link to the next part and back to the welcome page) and the
-metadata ``spynb.lesson`` (the track's id), which with its path in the list the
-notebook app's page holds (``lesson_page.py``) makes it run when it opens; a
+metadata ``spynb``: ``lesson`` (the track's id), which with its path in the list the
+notebook app's page holds (``lesson_page.py``) makes it run when it opens, ``runs``
+(what runs: every cell, or only the set-up cells of an exercise, tagged
+:data:`SETUP_TAG`, so that nothing shows a result before the student runs it) and
+``play`` (a lesson finished once a game on it is played to its end); a
 part that shows a board also gets a picture of it (an SVG image in a data
 address: JupyterLab shows no SVG attachment of a notebook it does not trust),
 so it shows before anything runs.  The repository's notebooks stay as written.
@@ -25,11 +28,23 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 TRACKS_JSON = HERE / "tracks.json"
 
-__all__ = ["Part", "Track", "load_tracks", "check_tracks", "navigate", "markdown_links", "LIVE"]
+__all__ = ["Part", "Track", "load_tracks", "check_tracks", "navigate", "markdown_links", "LIVE", "SET_UP",
+           "RUNS", "SETUP_TAG", "setup_cells"]
 
-#: the first line of every part: it comes to life by itself (lesson_page.js runs it)
+#: the first line of every part that runs every cell: it comes to life by itself (lesson_page.js runs it)
 LIVE = ("**This page runs by itself:** Python starts inside your browser, then the cells run from the top; "
         "the line at the foot of the window says how far it got. Nothing to install, nothing is sent anywhere.")
+
+#: the first line of every part that runs only its set-up cells: the student runs the rest
+SET_UP = ("**Python starts by itself** inside your browser and runs the set-up cell; nothing else runs until you "
+          "run it. Predict first, then run each cell in order: click in it and press **Shift+Enter**, or the "
+          "**▶** button above the notebook. Nothing to install, nothing is sent anywhere.")
+
+#: what a track's parts run when they open: every cell, or only the cells tagged SETUP_TAG
+RUNS = {"all": LIVE, "setup": SET_UP}
+
+#: the tag of an exercise's set-up cell (imports, the data it counts): it runs when the notebook opens
+SETUP_TAG = "setup"
 
 #: addresses of the site's own pages, from a notebook page (see spynb.rulespage.site_href)
 WELCOME_HREF = "../index.html?%"
@@ -43,6 +58,8 @@ class Part:
     notebook: str
     title: str
     board: bool = False
+    play: bool = False
+    """A play lesson: finished once a game on it is played to its end (it has no walkthrough to finish)."""
 
 
 @dataclass(frozen=True)
@@ -58,6 +75,8 @@ class Track:
     scenario: str | None = None
     picture: str = ""
     after: str | None = None
+    runs: str = "all"
+    """What its parts run when they open: ``all`` their cells, or only their ``setup`` cells (:data:`RUNS`)."""
 
     def where(self, index: int) -> str:
         """Where part ``index`` (0-based) sits: ``Cloak & Dagger · part 1 of 2: Start here``."""
@@ -76,6 +95,8 @@ def check_tracks(tracks: tuple[Track, ...], notebooks: Path) -> list[str]:
     problems: list[str] = []
     seen: dict[str, str] = {}
     for track in tracks:
+        if track.runs not in RUNS:
+            problems.append(f"track {track.id}: runs {track.runs!r}, not one of {', '.join(RUNS)}")
         for part in track.parts:
             if not (notebooks / part.notebook).is_file():
                 problems.append(f"track {track.id}: part {part.notebook} is not in {notebooks}")
@@ -101,8 +122,14 @@ def _markdown(text: str, cell_id: str) -> dict:
     return {"cell_type": "markdown", "id": cell_id, "metadata": {}, "source": text.splitlines(keepends=True)}
 
 
+def setup_cells(notebook: dict) -> list[int]:
+    """The indexes of the notebook's code cells tagged :data:`SETUP_TAG`."""
+    return [index for index, cell in enumerate(notebook["cells"]) if cell["cell_type"] == "code"
+            and SETUP_TAG in (cell.get("metadata") or {}).get("tags", [])]
+
+
 def _header(track: Track, index: int) -> str:
-    return (f"{LIVE}\n\n"
+    return (f"{RUNS[track.runs]}\n\n"
             f"**{track.where(index)}** · [all games and exercises]({WELCOME_HREF}) · [the rules]({RULES_HREF})\n")
 
 
@@ -113,7 +140,7 @@ def _footer(track: Track, index: int, tracks: tuple[Track, ...]) -> str:
         lines = [f"**Next:** [{track.title}, part {index + 2} of {len(track.parts)}: {following.title}]"
                  f"({_relative(part.notebook, following.notebook)})"]
     else:
-        lines = [f"**You have finished {track.title}.**"]
+        lines = [f"**This is the last lesson of {track.title}.**"]
         if track.after:
             title = next((p.title for t in tracks for p in t.parts if p.notebook == track.after), track.after)
             lines.append(f"**Next:** [{title}]({_relative(part.notebook, track.after)})")
@@ -125,10 +152,12 @@ def navigate(notebook: dict, tracks: tuple[Track, ...], track: Track, index: int
     """A copy of part ``index`` of ``track`` with its first lines and its last.
 
     The copy's metadata ``spynb.lesson`` names the track: the notebook app runs such a notebook when it opens,
-    showing its board's first look while Python starts (lesson_page.js, lesson_boards.py).
+    showing its board's first look while Python starts (lesson_page.js, lesson_boards.py); ``spynb.runs`` says
+    whether every cell runs or only the set-up cells, ``spynb.play`` that a game played to its end finishes it.
     """
     result = copy.deepcopy(notebook)
-    result.setdefault("metadata", {})["spynb"] = {"lesson": track.id}
+    result.setdefault("metadata", {})["spynb"] = {"lesson": track.id, "runs": track.runs,
+                                                  "play": track.parts[index].play}
     cells = result["cells"]
     cells.insert(0, _markdown(_header(track, index), "spynb-where"))
     cells.append(_markdown(_footer(track, index, tracks), "spynb-next"))

@@ -103,7 +103,7 @@ async function start() {
   board.inert = false;
   slot.classList.add("is-live");
   Object.assign(state, { ready: true, readyAt: performance.now(), model, pyodide });
-  say("Live: you play seat 1 against the rule-of-thumb bot. Pick one of your pieces, then where it goes.");
+  say("Live: you play seat 1 against the rule-of-thumb bot. Pick a piece that may move (outlined in green), then where it goes.");
 }
 
 /**

@@ -55,16 +55,23 @@ RUN_ALL_TIMEOUT = 240_000
 
 @dataclass
 class NetworkGuard:
-    """Remembers every request that would leave 127.0.0.1, which the browser refuses (:data:`CHROMIUM_ARGS`).
+    """Remembers every request that would leave 127.0.0.1, which the browser refuses (:data:`CHROMIUM_ARGS`), and
+    every answer of the site that is an error (4xx or 5xx: a page asked for what the site does not have).
 
     It only listens (:meth:`watch`): a request intercepted by a route waits on this process and skips the browser's
     cache, which made every kernel start slower."""
 
     allowed_prefixes: tuple[str, ...] = ()
     refused: list[str] = field(default_factory=list)
+    failed: list[str] = field(default_factory=list)
 
     def watch(self, context) -> None:
         context.on("request", self._seen)
+        context.on("response", self._answered)
+
+    def _answered(self, response) -> None:
+        if response.status >= 400:
+            self.failed.append(f"{response.status} {response.url}")
 
     def _seen(self, request) -> None:
         url = request.url

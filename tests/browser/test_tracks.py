@@ -1,5 +1,5 @@
-"""Every lesson of every game's track, in the site: it runs top to bottom, shows no error, and draws the boards its
-code makes.  One screenshot per lesson is saved (``save_screenshot``) for a reviewer."""
+"""Every lesson of every game's track, in the site: it runs top to bottom, shows no error, asks the site for nothing
+it does not have (no 4xx), and draws the boards its code makes.  One screenshot per lesson is saved (``save_screenshot``) for a reviewer."""
 
 from __future__ import annotations
 
@@ -34,6 +34,7 @@ def test_each_lesson_runs_clean_and_draws_its_boards(browser, site_url, notebook
         assert boards.count() == expected
         assert opened.console_errors == [], opened.console_errors
         assert opened.guard.refused == [], "requests left 127.0.0.1"
+        assert opened.guard.failed == [], "the page asked for what the site does not have"
         boards.first.scroll_into_view_if_needed()
         save_screenshot(page, "track-" + notebook.replace("/", "-").removesuffix(".ipynb"))
     finally:

@@ -15,6 +15,7 @@ sys.path.insert(0, str(REPO / "lite"))
 from lesson_page import (  # noqa: E402
     APP_PAGE, LESSONS_ID, SITE_MODEL, SITE_SCRIPT, SITE_SHOWN, install, lesson_paths, problems,
 )
+from lesson_boards import FOLDER, board_lessons, write_lesson_boards  # noqa: E402
 from tracks import load_tracks  # noqa: E402
 
 TRACKS = load_tracks()
@@ -40,7 +41,7 @@ def test_install_lists_the_lessons_and_loads_the_script_before_the_body_ends(sit
     install(site, TRACKS)
     html = (site / APP_PAGE).read_text(encoding="utf-8")
     listed = json.loads(re.search(f'<script id="{LESSONS_ID}" type="application/json">(.*?)</script>', html)[1])
-    assert listed == {"lessons": lesson_paths(TRACKS)}
+    assert listed == {"lessons": lesson_paths(TRACKS), "boards": board_lessons(TRACKS)}
     assert html.index('src="lesson-page.js?_=') < html.index("</body>")
     assert (site / SITE_SCRIPT).read_bytes() == (REPO / "lite" / "lesson_page.js").read_bytes()
     assert (site / SITE_MODEL).read_bytes() == (REPO / "lite" / "board_model.js").read_bytes()  # it imports this
@@ -78,3 +79,18 @@ def test_without_the_option_that_exposes_the_app_the_build_fails(site: Path):
     install(site, TRACKS)
     (site / "jupyter-lite.json").write_text('{"jupyter-config-data": {}}', encoding="utf-8")
     assert any("exposeAppInBrowser" in problem for problem in problems(site, TRACKS))
+
+
+def test_the_page_is_told_which_lessons_have_a_waiting_board_and_the_build_writes_exactly_those(tmp_path: Path):
+    """lesson_page.js fetches lesson-boards/<path>.json only for a lesson listed under "boards": every one listed
+    is written, and no exercise (it shows no board, so the fetch was a 404) is listed."""
+    from build_site import stage_notebooks
+
+    stage_notebooks(REPO, tmp_path / "files", TRACKS)
+    write_lesson_boards(tmp_path, TRACKS)
+    written = sorted(p.relative_to(tmp_path / FOLDER).as_posix().removesuffix(".json")
+                     for p in (tmp_path / FOLDER).rglob("*.ipynb.json"))
+    assert sorted(board_lessons(TRACKS)) == written
+    exercises = [p.notebook for t in TRACKS if not t.game for p in t.parts]
+    assert exercises and not set(exercises) & set(board_lessons(TRACKS))
+    assert set(board_lessons(TRACKS)) < set(lesson_paths(TRACKS))

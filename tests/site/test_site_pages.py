@@ -26,7 +26,7 @@ from build_site import stage_notebooks  # noqa: E402
 from serve_site import serve_in_thread  # noqa: E402
 from site_pages import PAGES, board_pictures, write_pages  # noqa: E402
 from taught import site_games  # noqa: E402
-from tracks import LIVE, Part, Track, check_tracks, load_tracks, markdown_links  # noqa: E402
+from tracks import LIVE, RUNS, SET_UP, SETUP_TAG, Part, Track, check_tracks, load_tracks, markdown_links, setup_cells  # noqa: E402
 from verify_site import CHECKS_FOLDER, verify_site  # noqa: E402
 
 import spynb  # noqa: E402
@@ -100,13 +100,51 @@ def test_the_table_catches_a_notebook_in_no_track_and_a_missing_part(tmp_path):
 
 
 @pytest.mark.parametrize("track, index", PARTS, ids=[t.parts[i].notebook for t, i in PARTS])
-def test_every_part_says_it_runs_by_itself_and_where_it_sits(site, track, index):
+def test_every_part_says_what_runs_by_itself_and_where_it_sits(site, track, index):
     staged = notebook(site, track.parts[index])
     cells = staged["cells"]
     first = "".join(cells[0]["source"])
-    assert first.startswith(LIVE) and "Run All" not in first
-    assert staged["metadata"]["spynb"] == {"lesson": track.id}  # with its path, what makes it run when it opens
+    assert first.startswith(RUNS[track.runs]) and "Run All" not in first
+    # with its path, what makes it run when it opens, and what runs
+    assert staged["metadata"]["spynb"] == {"lesson": track.id, "runs": track.runs, "play": track.parts[index].play}
     assert f"{track.title} · part {index + 1} of {len(track.parts)}: {track.parts[index].title}" in first
+
+
+def test_the_games_run_every_cell_and_the_exercises_only_their_set_up():
+    assert {t.id: t.runs for t in TRACKS} == {"cloak-dagger": "all", "kloak": "all", "target": "all", "probability": "setup"}
+    assert LIVE != SET_UP and "Shift+Enter" in SET_UP and "runs by itself" not in SET_UP
+
+
+#: what shows a result of an exercise: a simulation, a check of an answer, a comparison with the exact one
+RESULT_CALLS = re.compile(r"\b(simulate|check|covers|compare|answer|exact_answer|reference)\(")
+
+
+@pytest.mark.parametrize("part", [p for t in TRACKS if t.runs == "setup" for p in t.parts], ids=lambda p: p.notebook)
+def test_an_exercise_runs_on_opening_only_one_set_up_cell_that_shows_no_result(site, part):
+    """The cell that runs when an exercise opens imports and prints the data the questions count; no simulation,
+    check or answer runs before the student runs it (the browser test sees the page)."""
+    cells = notebook(site, part)["cells"]
+    found = setup_cells({"cells": cells})
+    assert len(found) == 1 and found[0] == next(i for i, c in enumerate(cells) if c["cell_type"] == "code")
+    source = "".join(cells[found[0]]["source"])
+    assert not RESULT_CALLS.search(source.split("def compare")[0]), source
+    assert RESULT_CALLS.search("print(simulate(trial, 10))")  # the search can fail
+
+
+def test_a_track_that_runs_what_is_not_a_way_is_refused(tmp_path):
+    (tmp_path / "a.ipynb").write_text("{}", encoding="utf-8")
+    track = Track(id="t", title="T", kind="", summary="", parts=(Part("a.ipynb", "A"),), runs="some")
+    assert check_tracks((track,), tmp_path) == ["track t: runs 'some', not one of all, setup"]
+    assert SETUP_TAG == "setup"
+
+
+def test_no_lesson_says_its_game_is_finished_as_fixed_text(site):
+    """Whether a track is finished is for the welcome page to say, from what this browser did (progress.js)."""
+    for track, index in PARTS:
+        text = json.dumps(notebook(site, track.parts[index]))
+        assert "You have finished" not in text, track.parts[index].notebook
+        if index + 1 == len(track.parts):
+            assert f"This is the last lesson of {track.title}." in text
 
 
 def follow(site: Path, part: Part, href: str) -> tuple[Path, str]:
@@ -330,7 +368,20 @@ def test_the_welcome_page_lists_each_lessons_walkthroughs_for_the_browsers_progr
                          text, re.S)
         assert card and "data-progress-slot" in card.group(1), track.id
         listed = re.findall(r'<li data-walkthroughs="([^"]*)"><a href="[^"]*path=([^"]+)"', card.group(1))
-        assert listed == [(" ".join(walkthrough_names([p.notebook])), p.notebook) for p in track.parts]
+        assert listed == [(p.notebook if p.play else " ".join(walkthrough_names([p.notebook])), p.notebook)
+                          for p in track.parts]
+        assert all(finish for finish, _ in listed), f"{track.id}: a lesson nothing can finish is not counted"
     assert PROGRESS_SCRIPT in text
     assert (site / "welcome" / "progress.js").read_text(encoding="utf-8") == (
         REPO / "spynb" / "widgets" / "static" / "progress.js").read_text(encoding="utf-8")
+
+
+def test_each_games_last_lesson_is_a_play_lesson_finished_by_a_game_played_to_its_end():
+    """Consistently for every game: Play a game has no walkthrough that finishes it (KLOAK's and The Target's have
+    none), so a game played to its end does (lesson_page.js remembers it under the lesson's path)."""
+    from site_pages import finished_by
+
+    for track in (t for t in TRACKS if t.game):
+        assert [p.play for p in track.parts] == [False] * (len(track.parts) - 1) + [True], track.id
+        assert finished_by(track.parts[-1], {track.parts[-1].notebook: ["some-walkthrough"]}) == [track.parts[-1].notebook]
+    assert finished_by(Part("a/01.ipynb", "A"), {"a/01.ipynb": ["w1", "w2"]}) == ["w1", "w2"]
