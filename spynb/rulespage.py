@@ -15,6 +15,7 @@ import re
 from html import escape
 
 from spynb.engine import RULEBOOK, RULING, Rule, RuleBook
+from spynb.engine.rules import BULLETS, PARAGRAPH, TABLE, Printed, Span
 
 from .games import get_spec
 
@@ -121,24 +122,45 @@ def _ruling(rule: Rule, rules: RuleBook) -> str:
             f'<p><em class="label">{note}</em> {_linked(rule.text, rules)}</p></aside>')
 
 
-def _sentence(rule: Rule) -> str:
-    return (f'<li id="{escape(rule_anchor(rule.id))}"><span class="rid">{escape(rule.id)}</span> '
-            f"{_table(rule.table, rule.title) if rule.table else escape(rule.text)}</li>")
+def _anchored(tag: str, rule_id: str, words: str, css: str = "") -> str:
+    """``words`` in a ``tag`` that carries the anchor of ``rule_id`` and starts with its label."""
+    attributes = f' class="{css}"' * bool(css) + f' id="{escape(rule_anchor(rule_id))}"'
+    return f'<{tag}{attributes}><span class="rid">{escape(rule_id)}</span> {words}</{tag}>'
 
 
-def _table(rows: tuple[tuple[str, ...], ...], title: str) -> str:
-    """A rule the rulebook prints as a table, as a table: the first row its column headings."""
+def _inline(spans: tuple[Span, ...]) -> str:
+    """A list item's words, each sentence that starts in it anchored and labelled with its id."""
+    return " ".join(_anchored("span", rule_id, escape(text), "sentence") if rule_id else escape(text)
+                    for rule_id, text in spans)
+
+
+def _table(block: Printed) -> str:
+    """A printed table: its first row the column headings; a sentence it starts is labelled in its caption."""
+    first, *_ = block.lines[0]
+    caption = _anchored("caption", first[0], "") if first[0] else ""
+    rows = ["".join(text for _, text in line).split("\t") for line in block.lines]
     head = "".join(f'<th scope="col">{escape(cell)}</th>' for cell in rows[0])
     body = "".join("<tr>" + f'<th scope="row">{escape(row[0])}</th>' + "".join(
         f"<td>{escape(cell)}</td>" for cell in row[1:]) + "</tr>" for row in rows[1:])
-    return (f'<table class="chart"><caption>{escape(title)}</caption><thead><tr>{head}</tr></thead>'
-            f"<tbody>{body}</tbody></table>")
+    return f'<table class="chart">{caption}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
+
+
+def _block(block: Printed) -> str:
+    """One printed block as items of the section's list: a paragraph's sentences one by one, a list or table as one."""
+    if block.kind == PARAGRAPH:
+        return "".join(_anchored("li", rule_id, escape(text)) if rule_id else f"<li>{escape(text)}</li>"
+                       for rule_id, text in block.lines[0])
+    if block.kind == TABLE:
+        return f"<li>{_table(block)}</li>"
+    css = "printed" if block.kind == BULLETS else "sentences"
+    return f'<li><ul class="{css}">' + "".join(f"<li>{_inline(line)}</li>" for line in block.lines) + "</ul></li>"
 
 
 def rules_html(game: str) -> str:
-    """One game's part of the rules page: every rulebook section with its rule sentences, then its rulings.
+    """One game's part of the rules page: every rulebook section in the rulebook's words, then its rulings.
 
-    Each section, sentence and ruling carries its :func:`rule_anchor`.
+    A section's paragraphs show sentence by sentence, its lists and tables as lists and tables; each section,
+    sentence and ruling carries its :func:`rule_anchor`.
     """
     spec = get_spec(game)
     rules = list(spec.rules)
@@ -147,11 +169,8 @@ def rules_html(game: str) -> str:
     for section in spec.rules.sections():
         parts.append(f'<h3 id="{escape(rule_anchor(section.id))}">{escape(section.title)} '
                      f'<span class="rid">{escape(section.id)}</span></h3>')
-        sentences = [r for r in rules if r.section == section.id and r.source == RULEBOOK]
-        if sentences:
-            parts.append('<ul class="sentences">' + "".join(map(_sentence, sentences)) + "</ul>")
-        elif not section.is_chapter:
-            parts.append(f"<p>{escape(section.text)}</p>")
+        if section.printed:
+            parts.append('<ul class="sentences">' + "".join(map(_block, section.printed)) + "</ul>")
         parts += [_ruling(r, spec.rules) for r in rules if r.source != RULEBOOK and r.section == section.id]
     sections = {s.id for s in spec.rules.sections()}
     orphans = [r for r in rules if r.source != RULEBOOK and r.section not in sections]

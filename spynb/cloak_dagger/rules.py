@@ -1,80 +1,94 @@
-"""Cloak & Dagger's rules: the rulebook's sections and sentences, and rulings CD-1 … CD-10."""
+"""Cloak & Dagger's rules: the rulebook's sections in its own words, sentence by sentence, and rulings CD-1 … CD-10.
 
-from spynb.engine.rules import RULING, RuleBook, annotations, register, rulebook_rules
+>>> RULES["CD/Reminder.2"].text
+'You must show: an agent involved, your own or double, when you begin a transfer;'
+"""
 
+from spynb.engine.rules import RULING, RuleBook, annotations, printed_rules, register
+
+# (section title, its lines as printed): [n] starts sentence CD/<title>.<n>; see printed_rules
 _SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Contents", (
-        "Envelopes, depicting locations, are identified by numbers 1 to 20 and cards by letters (omitting I and O).",
-        "a, b and c, illustrating implements, represent also double agents.",
-        "Cloaks d to j and daggers D to J denote agents for each player.",
-        "Character cards K to W describe hazards.",
-        "Document cards X, Y and Z are in triplicate.",
+        "[1] Envelopes, depicting locations, are identified by numbers 1 to 20 and cards by letters (omitting I and "
+        "0). "
+        "[2] a, b and c, illustrating implements, represent also double agents. "
+        "[3] Cloaks d to j and daggers D to J denote agents for each player. "
+        "[4] Character cards K to W describe hazards. "
+        "[5] Document cards X, Y and z are in triplicate. "
+        "(Printed as \"z\" in the source; the Example below refers to it as \"Z\".) "
+        "[6] Lists are for making notes.",
     )),
     ("Aim", (
-        "To win, all three kinds of document must be found, and procured by either of one's own agents in the same location.",
+        "[1] To win, all three kinds of document must be found, and procured by either of one's own agents in the same "
+        "location.",
     )),
     ("Procedure in Outline", (
-        "Each player in turn may select an envelope and examine its contents without revealing which is chosen.",
-        "A player may either bring a fresh card into play, start transferring a card or two, finish such a transfer "
-        "(or, on his first turn, deposit his cards), or activate a hazard to track cards being transferred.",
-        "A transfer takes anyone two of his turns in succession, the card(s) being held in the hand in the interim.",
-        "Otherwise a player is empty handed between turns.",
-        "Not more than one of the four actions listed is allowed in a single turn.",
+        "[1] The envelopes are kept in the box which is so shaped that each player in turn may easily select an "
+        "envelope and examine its contents without revealing which is chosen.",
+        "[2] Depending on circumstances, a player may often either:",
+        "- bring a fresh card into play, placing it in an empty envelope;",
+        "- start transferring a particular card or two from one envelope to another;",
+        "- finish such a transfer (or, on his first turn, deposit his cards in an envelope);",
+        "OR 4. activate a hazard, enabling him to track cards being transferred by other players, as described later.",
+        "[3] A transfer takes anyone two of his turns in succession, the card(s) being held in the hand in the "
+        "interim. [4] Otherwise a player is empty handed between turns.",
+        "[5] Notice that not more than one of the four actions listed is allowed in a single turn.",
     )),
     ("Preparation", (
-        "Every player takes possession of a pair of cloak and dagger cards corresponding alphabetically, "
-        "and commences with these in hand.",
-        "The twenty four cards of other kinds are shuffled, and stacked face downwards.",
-        "The twenty envelopes are put in order in the box.",
-        "Players cut the stack, and whoever does so at the earliest letter in the alphabet proceeds first "
-        "with the game after reshuffling.",
+        "[1] Every player takes possession of a pair of cloak and dagger cards corresponding alphabetically, and "
+        "commences with these in hand. [2] The twenty four cards of other kinds are shuffled, and stacked face "
+        "downwards. [3] The twenty envelopes are put in order in the box. [4] Players cut the stack, and whoever does "
+        "so at the earliest letter in the alphabet proceeds first with the game after reshuffling.",
     )),
     ("Examining", (
-        "Each player in turn, recurrently, chooses and removes any envelope, usually without revealing its identity, "
-        "inspects it and returns it to its position in the box.",
-        "He puts his cloak and dagger inside the first envelope he selects, and observes any cards which may lie "
-        "concealed in each envelope he inspects.",
+        "[1] Each player in turn, recurrently, chooses and removes any envelope, usually without revealing its "
+        "identity, inspects it and returns it to its position in the box. [2] He puts his cloak and dagger inside the "
+        "first envelope he selects, and observes any cards which may lie concealed in each envelope he inspects.",
     )),
     ("Placing", (
-        "When he has no card in hand (and unless the stack is exhausted) anyone choosing an envelope found to be empty "
-        "then shows the number on this to the other players, draws the top card from the stack, looks at it and "
+        "[1] When he has no card in hand (and unless the stack is exhausted) anyone choosing an envelope found to be "
+        "empty then shows the number on this to the other players, draws the top card from the stack, looks at it and "
         "encloses it in the envelope.",
     )),
     ("Starting a Transfer", (
-        "If a player has no card in hand while choosing an envelope already containing either his own cloak or dagger "
-        "or the pistol, binocular or camera card, provided he shows that card to everyone he may withdraw it into his hand.",
-        "On doing so he may also take in hand any second card present without displaying it, but not more.",
+        "[1] If a player has no card in hand while choosing an envelope already containing either his own cloak or "
+        "dagger or the pistol, binocular or camera card, provided he shows that card to everyone he may withdraw it "
+        "into his hand. [2] On doing so he may also take in hand any second card present without displaying it, but "
+        "not more.",
     )),
     ("Finishing a Transfer", (
-        "Any card or two retained in a player's hand must be inserted in whichever envelope he next selects.",
+        "[1] Any card or two retained in a player's hand must be inserted in whichever envelope he next selects.",
     )),
     ("Tracking", (
-        "Anyone not using his turn to start or finish a card transfer, but choosing an envelope which already contains "
-        "a 'character' hazard, may expose this card and return it to the bottom of the stack.",
-        "Then every other player who at that time has anything in hand must show the number of the next envelope he "
-        "selects to him who exposed the hazard.",
+        "[1] Anyone not using his turn to start or finish a card transfer, but choosing an envelope which already "
+        "contains a 'character' hazard, may expose this card and return it to the bottom of the stack. [2] Then every "
+        "other player who at that time has anything in hand must show the number of the next envelope he selects to "
+        "him who exposed the hazard.",
     )),
     ("Winning", (
-        "The winner is the first player, having no card in hand, about to replace an envelope containing secret plans, "
-        "private report and coded message cards, and his own cloak or dagger card, but no cloak or dagger belonging "
-        "to anyone else.",
+        "[1] The winner is the first player, having no card in hand, about to replace an envelope containing secret "
+        "plans, private report and coded message cards, and his own cloak or dagger card, but no cloak or dagger "
+        "belonging to anyone else.",
     )),
     ("Reminder", (
-        "You must show the chosen envelope when you draw a card from the stack.",
-        "You must show an agent involved, your own or double, when you begin a transfer.",
-        "You must show the envelope, to anyone who exposed a hazard since your last turn, when you end a transfer.",
-        "You must show a hazard when you return it to the stack.",
+        "You must show:",
+        "- [1] the chosen envelope when you draw a card from the stack;",
+        "- [2] an agent involved, your own or double, when you begin a transfer;",
+        "- [3] the envelope, to anyone who exposed a hazard since your last turn, when you end a transfer;",
+        "- [4] a hazard when you return it to the stack.",
     )),
     ("Example", (
-        "You can start collecting documents by first finding an X, Y or Z, drawn from the stack by yourself or somebody "
-        "else, and then using two turns to move your own cloak (agent) to the same location.",
-        "Later you can shift both together, if nobody meanwhile employs another agent to remove either of them.",
-        "Anybody exercising a hazard between your earlier turns mentioned may find out your intentions by looking in "
-        "the location made known to him.",
+        "[1] You can start collecting documents by first finding an X, Y or Z, drawn from the stack by yourself or "
+        "somebody else, and then using two turns to move your own cloak (agent) to the same location. [2] Later you "
+        "can shift both together, if nobody meanwhile employs another agent to remove either of them. [4] WATCH OUT "
+        "FOR SUCH CONFISCATION OF MATERIAL OR CAPTURE OF PERSONNEL. [3] Anybody exercising a hazard between your "
+        "earlier turns mentioned may find out your intentions by looking in the location made known to him.",
     )),
     ("Note Taking", (
-        "Record the letters of cards in the game box against the numbers of the envelopes holding them, and cross out "
-        "the letters of cards gone; question marks can signify unknown cards.",
+        "[2] Recommended practice for each player: write down the numbers 1 to 20 (or use a list supplied), and note "
+        "the letter identifying your own cards. [1] So far as you can, record the letters of cards in the game box "
+        "against the numbers of the envelopes holding them, and cross out the letters of cards gone. Question marks "
+        "can signify unknown cards.",
     )),
 )
 
@@ -117,6 +131,5 @@ _RULINGS: tuple[tuple[str, str, str, str], ...] = (
 )
 
 
-RULES = register(RuleBook("cloak-dagger", rulebook_rules("CD", ((title, "", sentences) for title, sentences in _SECTIONS))
-                                        + annotations("CD", RULING, _RULINGS)))
+RULES = register(RuleBook("cloak-dagger", printed_rules("CD", _SECTIONS) + annotations("CD", RULING, _RULINGS)))
 """Every rule of Cloak & Dagger, by id (``CD/Placing``, ``CD/Placing.1``, ``CD-5``)."""

@@ -15,17 +15,39 @@ section it clarifies, so a citation reads the way a student looks it up:
 'DM-1'
 """
 
+import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from .errors import DuplicateRuleError, IllegalActionError, SpynbError, UnknownRuleError, quoted
 
 __all__ = ["Rule", "RuleBook", "RULEBOOK", "RULING", "ENGINE", "ENGINE_RULES", "lookup", "register",
-           "rulebook_rules", "annotations"]
+           "rulebook_rules", "printed_rules", "Printed", "Span", "PARAGRAPH", "BULLETS", "NUMBERED", "TABLE",
+           "annotations"]
 
 RULEBOOK = "rulebook"
 RULING = "ruling"
 ENGINE = "engine"
+
+
+PARAGRAPH, BULLETS, NUMBERED, TABLE = "paragraph", "bullets", "numbered", "table"
+"""The kinds of :class:`Printed` block: a paragraph, a bulleted list, a numbered list, a table."""
+
+Span = tuple[str, str]
+"""Words of a rulebook as printed: ``(rule id, words)``.  An id starts that rule sentence; ``""`` continues the
+sentence before it (a list under its sentence), or, before the section's first sentence, leads into a list."""
+
+
+@dataclass(frozen=True, slots=True)
+class Printed:
+    """One block of a rulebook section as the rulebook prints it.
+
+    ``lines`` are its paragraph (one line), its list items, or its table rows (cells apart by tabs, the first row
+    the column headings), each as :data:`Span` s in reading order.
+    """
+
+    kind: str
+    lines: tuple[tuple[Span, ...], ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,8 +60,8 @@ class Rule:
     source: str
     section: str | None = None
     """For a ruling or a sentence: the id of the rulebook section it belongs to."""
-    table: tuple[tuple[str, ...], ...] = ()
-    """A rule the rulebook prints as a table: its rows, the header first (``text`` says it in one line)."""
+    printed: tuple[Printed, ...] = ()
+    """For a rulebook section: its words as the rulebook prints them, block by block, with its sentences' ids."""
 
     @property
     def is_ruling(self) -> bool:
@@ -112,7 +134,7 @@ class RuleBook:
 
 
 def rulebook_rules(prefix: str, sections: Iterable[tuple[str, str, Sequence[str]]]) -> list[Rule]:
-    """A rulebook as rules: ``(title, section text or "", sentences)`` per section.
+    """A rulebook as rules: ``(title, section text or "", sentences)`` per section, the sentences one paragraph.
 
     The section gets id ``<prefix>/<title>``, its sentences ``<prefix>/<title>.<n>``.
 
@@ -122,9 +144,81 @@ def rulebook_rules(prefix: str, sections: Iterable[tuple[str, str, Sequence[str]
     rules: list[Rule] = []
     for title, text, sentences in sections:
         section_id = f"{prefix}/{title}"
-        rules.append(Rule(section_id, title, text or " ".join(sentences), RULEBOOK))
-        rules.extend(Rule(f"{section_id}.{i}", title, sentence, RULEBOOK, section=section_id)
-                     for i, sentence in enumerate(sentences, 1))
+        paragraph = tuple((f"{section_id}.{i}", sentence) for i, sentence in enumerate(sentences, 1))
+        rules.append(Rule(section_id, title, text or " ".join(sentences), RULEBOOK,
+                          printed=(Printed(PARAGRAPH, (paragraph,)),) if paragraph else ()))
+        rules.extend(Rule(rule_id, title, sentence, RULEBOOK, section=section_id) for rule_id, sentence in paragraph)
+    return rules
+
+
+_MARK = re.compile(r"\[(\d+)\] ?")
+"""Where a rule sentence starts in a printed line, and its number: ``[3] Pieces move.``"""
+_BULLET = re.compile(r"^[-•] ")
+_NUMBERED = re.compile(r"^\d+\. ")
+
+
+def _line_kind(line: str) -> str:
+    bare = _MARK.sub("", line)
+    if _BULLET.match(line):
+        return BULLETS
+    if _NUMBERED.match(bare):
+        return NUMBERED
+    return TABLE if "\t" in bare else PARAGRAPH
+
+
+def _spans(line: str, section_id: str) -> tuple[Span, ...]:
+    """The spans of one printed line: the words before its first mark continue, each mark starts a sentence."""
+    words = _MARK.split(_BULLET.sub("", line))
+    spans = [("", words[0].strip())] if words[0].strip() else []
+    spans += [(f"{section_id}.{number}", text.strip()) for number, text in zip(words[1::2], words[2::2])]
+    return tuple(spans)
+
+
+def _blocks(lines: Sequence[str], section_id: str) -> tuple[Printed, ...]:
+    """Printed lines as blocks: each paragraph line its own block, consecutive items or rows one list or table."""
+    blocks: list[Printed] = []
+    for line in filter(str.strip, lines):
+        kind, spans = _line_kind(line), _spans(line, section_id)
+        if kind != PARAGRAPH and blocks and blocks[-1].kind == kind:
+            blocks[-1] = Printed(kind, (*blocks[-1].lines, spans))
+        else:
+            blocks.append(Printed(kind, (spans,)))
+    return tuple(blocks)
+
+
+def _words(spans: Iterable[Span]) -> str:
+    return " ".join(text.replace("\t", " | ") for _, text in spans)
+
+
+def printed_rules(prefix: str, sections: Iterable[tuple[str, Sequence[str]]]) -> list[Rule]:
+    """A rulebook as printed: ``(title, lines)`` per section, each line a paragraph, a list item (``- `` or ``• ``,
+    ``1. ``) or a table row (cells apart by tabs), ``[n]`` where sentence ``<prefix>/<title>.<n>`` starts.
+
+    A sentence runs to the next mark, across lines: a sentence and the list it leads into are one rule, and
+    several sentences may be one.  Words before a section's first mark lead into the list after them, and each
+    sentence of that list says them first.  The numbers are ids, not places: they need not run in order.
+
+    >>> rules = printed_rules("DM", [("Moving", ["[1] Pieces move:", "- one step;", "- [3] never [2] twice."]),
+    ...                               ("Taking", ["You may:", "- [1] take;", "- [2] pass."])])
+    >>> [(r.id, r.text) for r in rules]  # doctest: +NORMALIZE_WHITESPACE
+    [('DM/Moving', 'Pieces move: one step; never twice.'), ('DM/Moving.1', 'Pieces move: one step;'),
+     ('DM/Moving.3', 'never'), ('DM/Moving.2', 'twice.'), ('DM/Taking', 'You may: take; pass.'),
+     ('DM/Taking.1', 'You may: take;'), ('DM/Taking.2', 'You may: pass.')]
+    >>> [block.kind for block in rules[0].printed]
+    ['paragraph', 'bullets']
+    """
+    rules: list[Rule] = []
+    for title, lines in sections:
+        section_id = f"{prefix}/{title}"
+        blocks = _blocks(lines, section_id)
+        placed = [(n, span) for n, block in enumerate(blocks) for line in block.lines for span in line]
+        spans = [span for _, span in placed]
+        rules.append(Rule(section_id, title, _words(spans), RULEBOOK, printed=blocks))
+        starts = [i for i, (rule_id, _) in enumerate(spans) if rule_id] + [len(spans)]
+        lead, listed = spans[:starts[0]], placed[starts[0]][0] if starts[0] else -1
+        for start, end in zip(starts, starts[1:]):
+            words = (lead if placed[start][0] == listed else []) + spans[start:end]
+            rules.append(Rule(spans[start][0], title, _words(words), RULEBOOK, section=section_id))
     return rules
 
 

@@ -1,8 +1,8 @@
 """KLOAK's rules: the rulebook's sections and rule sentences, and rulings KL-1 … KL-15.
 
-Sections have ids such as ``KL/Gameplay``; the rule-stating sentences inside
-them ``KL/Gameplay.1`` … (sentences that state no rule — the foam feet, the
-pointer to *Other Games* — are part of the section text only).  Rulings keep
+Sections have ids such as ``KL/Gameplay``, the sentences inside them, in the
+rulebook's words, ``KL/Gameplay.1`` … (the foam feet and the pointer to *Other
+Games*, numbered after the others, are ``KL/Setup.3`` and ``KL/Setup.4``).  Rulings keep
 their ``RULINGS.md`` ids.
 
 >>> RULES.citation("KL-5")
@@ -13,76 +13,67 @@ their ``RULINGS.md`` ids.
 
 from __future__ import annotations
 
-from spynb.engine.rules import RULING, RuleBook, register, rulebook_rules
+from spynb.engine.rules import RULING, RuleBook, printed_rules, register
 from spynb.engine.rules import annotations as ruling_notes  # beside the __future__ import of the same name
 
 __all__ = ["RULES"]
 
-# (section title, full section text, its rule-stating sentences in order)
-_SECTIONS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
-    ("Object", "Be the first to align 2 sets of 3 small pieces of the same color and win!", (
-        "Be the first to align 2 sets of 3 small pieces of the same color and win!",
+# (section title, its lines as printed): [n] starts sentence KL/<title>.<n>; see printed_rules
+_SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("Object", (
+        "[1] Be the first to align 2 sets of 3 small pieces of the same color and win!",
     )),
-    ("Setup", "The first time you play, stick the non-slip foam feet onto the corners of the underside of the game "
-              "board. For the 2-player game, set up as shown. Small pieces may be placed randomly within the three "
-              "center rows as long as there are not three in a row of the same color in any direction. For the 3 or "
-              "4-player games, see OTHER GAMES.", (
-        "For the 2-player game, set up as shown.",
-        "Small pieces may be placed randomly within the three center rows as long as there are not three in a row "
-        "of the same color in any direction.",
+    ("Setup", (
+        "[3] The first time you play, stick the non-slip foam feet onto the corners of the underside of the game "
+        "board.",
+        "[1] For the 2-player game, set up as shown. [2] Small pieces may be placed randomly within the three center "
+        "rows as long as there are not three in a row of the same color in any direction.",
+        "[4] For the 3 or 4-player games, see OTHER GAMES.",
     )),
-    ("Gameplay", "", (
-        "Movement of the small pieces: A small piece may be moved one space in any direction as long as that space "
-        "is open.",
-        "This includes the spaces formerly occupied by the big pieces at the start of the game.",
-        "Movement of the big pieces: A big piece may be moved one space in any direction as long as that space is "
-        "open OR is occupied by a small piece.",
-        "Players can move ANY big piece at any time.",
-        "If you move a big piece onto a space occupied by a small piece, the big piece is placed over the top of the "
-        "small piece. This is called KLOAKING.",
-        "When moving a big piece that is kloaking a small piece, you have 3 choices:",
-        "Lift the big piece up and move it by itself to an adjacent open space.",
-        "Lift the big piece up and place it over top another small piece on an adjacent space.",
-        "Slide both the big piece (and the small piece under it) onto an open adjacent space.",
-        "Note: a slide is a full turn and players cannot use the same turn to lift the big piece and potentially "
+    ("Gameplay", (
+        "[1] Movement of the small pieces: A small piece may be moved one space in any direction as long as that "
+        "space is open. [2] This includes the spaces formerly occupied by the big pieces at the start of the game.",
+        "[3] Movement of the big pieces: A big piece may be moved one space in any direction as long as that space is "
+        "open OR is occupied by a small piece. [4] Players can move ANY big piece at any time. [5] If you move a big "
+        "piece onto a space occupied by a small piece, the big piece is placed over the top of the small piece. This "
+        "is called KLOAKING.",
+        "[6] When moving a big piece that is kloaking a small piece, you have 3 choices:",
+        "- [7] Lift the big piece up and move it by itself to an adjacent open space.",
+        "- [8] Lift the big piece up and place it over top another small piece on an adjacent space.",
+        "- [9] Slide both the big piece (and the small piece under it) onto an open adjacent space.",
+        "[10] Note: a slide is a full turn and players cannot use the same turn to lift the big piece and potentially "
         "reveal a win.",
     )),
-    ("2 Ways to Score", "", (
-        "Move a small piece so that 3 of the same color are in a row.",
-        "Lift up 1, 2 or 3 big pieces to unkloak 3 small pieces of the same color in a row.",
-        "When you score, remove the 3 matching pieces from the board and place them near you.",
-        "This ends your turn.",
+    ("2 Ways to Score", (
+        "- [1] Move a small piece so that 3 of the same color are in a row.",
+        "- [2] Lift up 1, 2 or 3 big pieces to unkloak 3 small pieces of the same color in a row.",
+        "[3] When you score, remove the 3 matching pieces from the board and place them near you. [4] This ends your "
+        "turn.",
     )),
-    ("Unkloaking on Your Turn", "", (
-        "If on your turn you believe there are 3 small pieces of the same color in a row, but kloaked, you may lift "
-        "up any big pieces that you believe are kloaking the 3 small pieces of the same color.",
-        "You must allow your opponent to see the unkloaked pieces.",
-        "If you're correct, score the 3 small pieces.",
-        "Take them off the board and place them near you.",
-        "Place any big pieces you lifted back where they were at the start of your turn.",
-        "This ends your turn.",
-        "If you're incorrect, place any big pieces you lifted back where they were at the start of your turn.",
-        "The penalty for being incorrect is that your opponent is now allowed to take 2 turns in a row.",
-        "Note: Once you touch a piece, you must move it.",
-        "Unkloaking counts as a turn.",
+    ("Unkloaking on Your Turn", (
+        "[1] If on your turn you believe there are 3 small pieces of the same color in a row, but kloaked, you may "
+        "lift up any big pieces that you believe are kloaking the 3 small pieces of the same color. [2] You must "
+        "allow your opponent to see the unkloaked pieces.",
+        "- [3] If you're correct, score the 3 small pieces. [4] Take them off the board and place them near you. "
+        "[5] Place any big pieces you lifted back where they were at the start of your turn. [6] This ends your turn.",
+        "- [7] If you're incorrect, place any big pieces you lifted back where they were at the start of your turn. "
+        "[8] The penalty for being incorrect is that your opponent is now allowed to take 2 turns in a row.",
+        "[9] Note: Once you touch a piece, you must move it. [10] Unkloaking counts as a turn.",
     )),
-    ("Other Games", "", ()),
-    ("Simpler Game", "", (
-        "Remove 4 big pieces and set up the game board as shown at right.",
-        "Small game pieces may be placed randomly within the 3 center rows as shown, 1 per space, as long as there "
-        "are not 3 in a row of the same color.",
-        "All other rules from the 2-player game apply.",
+    ("Other Games", ()),
+    ("Simpler Game", (
+        "[1] Remove 4 big pieces and set up the game board as shown at right. [2] Small game pieces may be placed "
+        "randomly within the 3 center rows as shown, 1 per space, as long as there are not 3 in a row of the same "
+        "color. [3] All other rules from the 2-player game apply.",
     )),
-    ("3-Player Game", "", (
-        "Set up the game board as shown at right.",
-        "Small game pieces may be placed randomly as shown, 1 per space, as long as there are not 3 in a row of the "
-        "same color.",
-        "All other rules from the 2-player game apply.",
+    ("3-Player Game", (
+        "[1] Set up the game board as shown at right. [2] Small game pieces may be placed randomly as shown, 1 per "
+        "space, as long as there are not 3 in a row of the same color. [3] All other rules from the 2-player game "
+        "apply.",
     )),
-    ("4-Player Game", "", (
-        "Set up the game board as in the 3-player game.",
-        "All other rules from the 2-player game apply, except you play this game in teams of 2.",
-        "Sit so that your partner is across from you.",
+    ("4-Player Game", (
+        "[1] Set up the game board as in the 3-player game. [2] All other rules from the 2-player game apply, except "
+        "you play this game in teams of 2. [3] Sit so that your partner is across from you.",
     )),
 )
 
@@ -141,5 +132,5 @@ _RULINGS: tuple[tuple[str, str, str, str], ...] = (
 )
 
 
-RULES = register(RuleBook("kloak", rulebook_rules("KL", _SECTIONS) + ruling_notes("KL", RULING, _RULINGS)))
+RULES = register(RuleBook("kloak", printed_rules("KL", _SECTIONS) + ruling_notes("KL", RULING, _RULINGS)))
 """Every rule of KLOAK, by id (``KL/Gameplay``, ``KL/Gameplay.3``, ``KL-5``)."""

@@ -11,187 +11,208 @@ publisher's FAQ facts TG-FAQ-1 … TG-FAQ-7, and spynb's readings TG-S1 … TG-S
 'The Target flips over and reveals all th'
 """
 
-from dataclasses import replace
-
-from spynb.engine.rules import ENGINE, RULING, Rule, RuleBook, annotations, register, rulebook_rules
+from spynb.engine.rules import ENGINE, RULING, RuleBook, annotations, printed_rules, register
 
 FAQ = "faq"
 """The publisher's FAQ: public facts, quoted in RULINGS.md beside the rulings."""
 
+# (section title, its lines as printed): [n] starts sentence TG/<title>.<n>; see printed_rules
 _SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Components", (
-        "The Target includes: 2 Headquarter Placeholders, 16 Affiliation Cards, 12 \"Top Secret\" Envelopes, "
-        "4 Deck Trays, 36 Clearance Tokens (3 Colors), 1 Rookie Deck (96 Cards), 1 Operative Deck (36 Cards), "
-        "1 Espionage Deck (40 Cards), 1 Intel Deck (34 Cards), 1 Target Marker.",
+        "[1] The Target includes:",
+        "• 2 Headquarter Placeholders",
+        "• 16 Affiliation Cards",
+        "• 12 \"Top Secret\" Envelopes",
+        "• 4 Deck Trays",
+        "• 36 Clearance Tokens (3 Colors)",
+        "• 1 Rookie Deck (96 Cards)",
+        "• 1 Operative Deck (36 Cards)",
+        "• 1 Espionage Deck (40 Cards)",
+        "• 1 Intel Deck (34 Cards)",
+        "• 1 Target Marker",
     )),
     ("Setup", ()),
     ("Affiliation Setup Chart", (
-        "Number of players, Pile 1: cards automatically included in deck, Pile 2: possible cards included in deck "
-        "(4: 1 CIA, 1 KGB | 1 CIA, 1 KGB, 1 DA pick 2; 5: 2, 2 | 1, 1, 1 pick 1; 6: 2, 2 | 1, 1, 2 pick 2; "
-        "7: 2, 2 | 2, 2, 2 pick 3; 8: 3, 3 | 1, 1, 3 pick 2; 9: 3, 3 | 2, 2, 3 pick 3; 10: 4, 4 | 1, 1, 3 pick 2; "
-        "11: 4 CIA, 4 KGB).",
+        "[1] Number of Players\tPile 1: Cards automatically included in deck\tPile 2: Possible cards included in deck",
+        "4\t1 CIA, 1 KGB\t(1 CIA, 1 KGB, 1 DOUBLE AGENT) PICK 2",
+        "5\t2 CIA, 2 KGB\t(1 CIA, 1 KGB, 1 DOUBLE AGENT) PICK 1",
+        "6\t2 CIA, 2 KGB\t(1 CIA, 1 KGB, 2 DOUBLE AGENT) PICK 2",
+        "7\t2 CIA, 2 KGB\t(2 CIA, 2 KGB, 2 DOUBLE AGENT) PICK 3",
+        "8\t3 CIA, 3 KGB\t(1 CIA, 1 KGB, 3 DOUBLE AGENT) PICK 2",
+        "9\t3 CIA, 3 KGB\t(2 CIA, 2 KGB, 3 DOUBLE AGENT) PICK 3",
+        "10\t4 CIA, 4 KGB\t(1 CIA, 1 KGB, 3 DOUBLE AGENT) PICK 2",
+        "11\t4 CIA, 4 KGB",
     )),
     ("Setup Steps", (
-        "Split the Affiliation Deck into 2 piles according to the Affiliation Setup Chart above.",
-        "Pile 1 will have an equal number of CIA and KGB cards and are automatically included in the Final Combined "
-        "Affiliation Pile.",
-        "Pile 2 will have varying numbers of CIA, KGB and DOUBLE AGENT cards (depending on the number of players). "
+        "[1] Split the Affiliation Deck into 2 piles according to the Affiliation Setup Chart above.",
+        "[2] Pile 1 will have an equal number of CIA and KGB cards and are automatically included in the Final "
+        "Combined Affiliation Pile.",
+        "[3] Pile 2 will have varying numbers of CIA, KGB and DOUBLE AGENT cards (depending on the number of players). "
         "Only some of these cards will end up in the Final Combined Affiliation Pile.",
-        "Shuffle the cards in Pile 2 and randomly pick the amount indicated on the Affiliation Setup Chart. Shuffle "
-        "these cards into Pile 1. Remove the cards not picked from play. This Final Combined Affiliation Pile will "
+        "[4] Shuffle the cards in Pile 2 and randomly pick the amount indicated on the Affiliation Setup Chart. "
+        "Shuffle these cards into Pile 1. Remove the cards not picked from play. This Final Combined Affiliation Pile will "
         "have as many cards as there are players.",
-        "Example: There are seven players. Make Pile 1 with 2 CIA cards and 2 KGB cards. Then make Pile 2 with 2 CIA "
-        "cards, 2 KGB cards and 2 Double Agent cards. Shuffle Pile 2 and randomly pick 3 cards. Add these 3 cards to "
-        "Pile 1 and shuffle. Remove the cards not picked from play.",
-        "Each player draws one Affiliation Card, secretly looks at their affiliation and inserts the card inside their "
-        "envelope.",
-        "Place the CIA and KGB HQ cards in the middle of the table and then place all the envelopes in a circle with "
-        "the HQ cards on opposite ends of the circle. Make sure the envelopes are evenly distributed around the "
-        "circle and that all players remember which is theirs.",
-        "Shuffle and place the four other decks face-down in the designated trays. Then deal 4 cards to each player "
-        "from the Rookie Deck.",
-        "Place the Target Marker on the KGB headquarters then move it clockwise on top of the next envelope. This "
+        "[5] Example: There are seven players. Make Pile 1 with 2 CIA cards and 2 KGB cards. Then make Pile 2 with 2 "
+        "CIA cards, 2 KGB cards and 2 Double Agent cards. Shuffle Pile 2 and randomly pick 3 cards. Add these 3 cards "
+        "to Pile 1 and shuffle. Remove the cards not picked from play.",
+        "Note: The manual repeats this example on several pages, partly printed under black bars in the scan so that "
+        "it is illegible; the legible copy above is the one transcribed.",
+        "[6] Each player draws one Affiliation Card, secretly looks at their affiliation and inserts the card inside "
+        "their envelope (making sure the affiliation color can be seen through the notch on the back of the "
+        "envelope). [7] Place the CIA and KGB HQ cards in the middle of the table and then place all the envelopes "
+        "(\"Top Secret\" side up) in a circle with the HQ cards on opposite ends of the circle (*see diagram). Make "
+        "sure the envelopes are evenly distributed around the circle and that all players remember which is theirs.",
+        "[8] Shuffle and place the four other decks face-down in the designated trays. Then deal 4 cards to each "
+        "player from the Rookie Deck.",
+        "[9] Place the Target Marker on the KGB headquarters then move it clockwise on top of the next envelope. This "
         "will be the first Target.",
     )),
     ("Play", (
-        "For each turn, ALL players place one of their cards face-down into the area in the middle of all the "
-        "envelopes.",
-        "The player with The Target Marker on their envelope is \"The Target\", and the recipient of all the cards "
-        "played in the center.",
-        "The Target flips over and reveals all the cards in the pile so that all players can see which cards were "
-        "played. The Target then deals with the cards in this order:",
-        "1. If a \"Deflect Forward\" or \"Deflect Backward\" card is played, The Target Marker immediately is moved "
-        "to the next envelope and that player is the new Target and recipient of the cards. This card is discarded "
-        "to the Intel discard pile.",
-        "2. Any Operative Card is applied to the Target unless the \"Missed\" card is played (this card applies to "
-        "all attacks on The Target) or The Target is able to use the two card combination of Rookie cards indicated "
-        "on the particular Operative Card (he/she can use cards played in the pile or cards in his hand to make the "
-        "combination). Discard Operative Cards to the Operative discard pile.",
-        "3. Any Surveillance Card that is not countered by an Evasion Card or combination must be placed face up in "
-        "front of The Target. Countered Surveillance Cards and used Evasion cards are discarded to the Espionage "
+        "[1] For each turn, ALL players place one of their cards face-down into the area in the middle of all the "
+        "envelopes. [2] The player with The Target Marker on their envelope is \"The Target\", and the recipient of "
+        "all the cards played in the center. [3] The Target flips over and reveals all the cards in the pile so that "
+        "all players can see which cards were played. The Target then deals with the cards in this order:",
+        "[4] 1. If a \"Deflect Forward\" or \"Deflect Backward\" card is played, The Target Marker immediately is "
+        "moved to the next envelope and that player is the new Target and recipient of the cards. (*see Deflect) "
+        "This card is discarded to the Intel discard pile.",
+        "[5] 2. Any Operative Card is applied to the Target unless the \"Missed\" card is played (this card applies "
+        "to all attacks on The Target) or The Target is able to use the two card combination of Rookie cards "
+        "indicated on the particular Operative Card (he/she can use cards played in the pile or cards in his hand to "
+        "make the combination). Discard Operative Cards to the Operative discard pile.",
+        "[6] 3. Any Surveillance Card that is not countered by an Evasion Card or combination must be placed face up "
+        "in front of The Target. Countered Surveillance Cards and used Evasion cards are discarded to the Espionage "
         "discard pile.",
-        "4. If the Target is on one of the Headquarters, any Intel played is deposited (unless destroyed by the "
+        "[7] 4. If the Target is on one of the Headquarters, any Intel played is deposited (unless destroyed by the "
         "\"Bombed\" Operative Card). Deposited Intel is placed next to HQ for all to see and remains there "
         "permanently. Destroyed Intel is discarded to the Intel discard pile.",
-        "5. If a \"Reverse\" card or \"Advance to HQ\" card is played it is noted that the next turn will be on a "
+        "[8] 5. If a \"Reverse\" card or \"Advance to HQ\" card is played it is noted that the next turn will be on a "
         "different Target and those cards are discarded to the Intel discard pile.",
-        "6. The Target adds the remaining cards to his hand and uses the ones he/she can to gain advanced security "
-        "clearance. Players should always have 4 cards in their hand, so he/she discards all cards not used to the "
-        "appropriate discard pile or draws enough cards from the decks where he/she has clearance. The Target Marker "
-        "then moves clockwise around the board to the next envelope or HQ, indicating the next Target.",
+        "[9] 6. The Target adds the remaining cards to his hand and uses the ones he/she can to gain advanced "
+        "security clearance (*see Security Clearance). Players should always have 4 cards in their hand, so he/she "
+        "discards all cards not used to the appropriate discard pile or draws enough cards from the decks where "
+        "he/she has clearance. The Target Marker then moves clockwise around the board to the next envelope or HQ, "
+        "indicating the next Target.",
     )),
     ("Winning the Game", (
-        "When the Target Marker lands on either team's headquarters, the cards are revealed and any Intel Cards "
+        "[1] When the Target Marker lands on either team's headquarters, the cards are revealed and any Intel Cards "
         "stay at the headquarters.",
-        "The game ends when one team has successfully deposited 3 Intel Cards of the same letter (including dirty "
+        "[2] The game ends when one team has successfully deposited 3 Intel Cards of the same letter (including dirty "
         "intel) on the team headquarters. The team whose headquarters has 3 matching Intel cards wins.",
     )),
     ("Double Agents", (
-        "Double Agents play the same as other agents, only their goal is to deposit 3 Dirty Intel cards to either "
-        "Headquarters.",
-        "In other words, if there are 2 Dirty Intel Cards on the CIA headquarters and 1 Dirty Intel Card on the KGB "
-        "headquarters, Double Agents win.",
-        "If no Double Agents claim victory, play continues until the CIA or KGB has won.",
+        "[1] Double Agents play the same as other agents, only their goal is to deposit 3 Dirty Intel cards to either "
+        "Headquarters. [2] In other words, if there are 2 Dirty Intel Cards on the CIA headquarters and 1 Dirty Intel "
+        "Card on the KGB headquarters, Double Agents win. [3] If no Double Agents claim victory, play continues until "
+        "the CIA or KGB has won.",
     )),
     ("Security Clearance", (
-        "Players may draw cards from any deck, as long as they have security clearance for that deck.",
-        "To gain security clearance, simply turn in a set of 3 Rookie cards of matching colors and place them in the "
-        "Rookie Deck discard pile.",
+        "[1] Players may draw cards from any deck, as long as they have security clearance for that deck. [2] To gain "
+        "security clearance, simply turn in a set of 3 Rookie cards of matching colors and place them in the Rookie "
+        "Deck discard pile.",
     )),
     ("Security Clearance Guide", (
-        "3 Training Cards grant you access to the Operative Deck.",
-        "3 Materials Cards grant you access to the Espionage Deck.",
-        "3 Contacts Cards grant you access to the Intel Deck.",
-        "When you gain access, take a Clearance Token of the appropriate color to indicate that you have clearance "
-        "to take cards from that deck.",
-        "Turning in a set of three Language cards (French, German, Russian) grants you limited, one-time access to "
+        "• [1] 3 Training Cards (Martial Arts, Deception, Explosives) grant you access to the Operative Deck.",
+        "• [2] 3 Materials Cards (Kevlar, Chemicals, Technology) grant you access to the Espionage Deck.",
+        "• [3] 3 Contacts Cards (Defector, Informant, Mole) grant you access to the Intel Deck.",
+        "[4] When you gain access, take a Clearance Token of the appropriate color to indicate that you have "
+        "clearance to take cards from that deck.",
+        "[5] Turning in a set of three Language cards (French, German, Russian) grants you limited, one-time access to "
         "any advanced deck. This means you can take cards from whichever deck you like to restore your hand to 4. "
         "There is no token for this type of temporary clearance.",
-        "Players may turn in cards whenever they have a match, regardless of who is the Target, but all players "
+        "[6] Players may turn in cards whenever they have a match, regardless of who is the Target, but all players "
         "must restore their hand to 4 cards before advancing the Target Marker to the next Target.",
     )),
     ("Advanced Decks", ()),
     ("Espionage Clearance", (
-        "The Espionage Deck contains cards that help deduce the affiliation of other players.",
-        "When a Surveillance Card is played on the Target, the card is placed face up in front of the Target, and "
-        "remains there until it is removed with an Evasion Card.",
-        "Surveillance Cards can also be removed by the combination of the two Rookie Cards indicated on the "
-        "Surveillance Card (both cards are required).",
+        "[1] The Espionage Deck contains cards that help deduce the affiliation of other players. [2] When a "
+        "Surveillance Card is played on the Target, the card is placed face up in front of the Target, and remains "
+        "there until it is removed with an Evasion Card. [3] Surveillance Cards can also be removed by the "
+        "combination of the two Rookie Cards indicated on the Surveillance Card (both cards are required).",
     )),
     ("Surveillance Cards", (
-        "While there is a Surveillance Card in play on a player, he/she must show their card to the indicated "
+        "[1] While there is a Surveillance Card in play on a player, he/she must show their card to the indicated "
         "player before playing on the Target on each turn.",
-        "Staked Out! Show your card to the player on your left. COUNTER: firearms, technology.",
-        "Tailed! Show your card to the player 2 to your left. COUNTER: martial arts, kevlar.",
-        "Wiretapped! Show your card to the player 3 to your left. COUNTER: deception, audio/visual.",
-        "Blown His Cover! Play cards face up when playing on The Target. COUNTER: explosives, chemicals.",
+        "• [2] The Target has been Staked Out! Show your card to the player on your left before playing on the "
+        "Target. COUNTER: Training: firearms; Materials: technology.",
+        "• [3] The Target has been Tailed! Show your card to the player 2 to your left before playing on The Target. "
+        "COUNTER: Training: martial arts; Materials: kevlar.",
+        "• [4] The Target has been Wiretapped! Show your card to the player 3 to your left before playing on The "
+        "Target. COUNTER: Training: deception; Materials: audio/visual.",
+        "• [5] The Target has Blown His Cover! Play cards face up when playing on The Target. COUNTER: Training: "
+        "explosives; Materials: chemicals.",
     )),
     ("Evasion Cards", (
-        "In order to remove a Surveillance card you can play a \"The Slip\" card or a \"Deep Cover\". Simply match "
-        "the Surveillance Card with the Evasion Card and discard both cards to the Espionage discard pile.",
-        "The Slip: Remove 1 espionage card that has been played on you.",
-        "Deep Cover: Remove all espionage cards that have been played on you.",
+        "[1] In order to remove a Surveillance card you can play a \"The Slip\" card or a \"Deep Cover\". Simply "
+        "match the Surveillance Card with the Evasion Card and discard both cards to the Espionage discard pile.",
+        "• [2] The Slip: Remove 1 espionage card that has been played on you.",
+        "• [3] Deep Cover: Remove all espionage cards that have been played on you.",
     )),
     ("Outed", (
-        "When the Target receives the \"Outed\" card, he/she must show the bottom side of their affiliation envelope "
-        "(revealing their affiliation) to another player of their choice.",
-        "However, every time he/she is outed, they must show the bottom side of their affiliation envelope to a new "
-        "player.",
-        "Outed! Reveal your affiliation to a player of your choice. COUNTER: The Slip or Deep Cover.",
+        "[1] When the Target receives the \"Outed\" card, he/she must show the bottom side of their affiliation "
+        "envelope (revealing their affiliation) to another player of their choice. [2] However, every time he/she is "
+        "outed, they must show the bottom side of their affiliation envelope to a new player.",
+        "• [3] The Target has been Outed! Reveal your affiliation to a player of your choice. COUNTER: The Slip or "
+        "Deep Cover.",
     )),
     ("Operative Clearance", (
-        "The Operative Deck contains cards to kill and protect other players.",
+        "[1] The Operative Deck contains cards to kill and protect other players.",
     )),
     ("Attacks", (
-        "If an attack is played on the Target and he cannot counter it, he/she must discard all cards in their hand "
-        "and draw four new cards from the Rookie deck.",
-        "He/she also returns all security clearance tokens.",
-        "However, all Espionage Cards remain active on that player.",
-        "Each attack has a specific combination of Rookie cards that can be used to defend against it.",
-        "Also, a \"Missed\" card can be used to avoid the effects of the attack.",
-        "Shot! COUNTER: firearms, kevlar. Stabbed! COUNTER: martial arts, audio/visual. Poisoned! COUNTER: deception, "
-        "technology.",
+        "[1] If an attack is played on the Target and he cannot counter it, he/she must discard all cards in their "
+        "hand and draw four new cards from the Rookie deck. [2] He/she also returns all security clearance tokens. "
+        "[3] However, all Espionage Cards remain active on that player.",
+        "[4] Each attack has a specific combination of Rookie cards that can be used to defend against it. These "
+        "combinations are indicated on each attack. [5] Also, a \"Missed\" card can be used to avoid the effects of "
+        "the attack.",
+        "• [6] The Target has been Shot! Discard hand and draw 4 new cards from the Rookie deck. COUNTER: Training: "
+        "firearms; Materials: kevlar.",
+        "• The Target has been Stabbed! Discard hand and draw 4 new cards from the Rookie deck. COUNTER: Training: "
+        "martial arts; Materials: audio/visual.",
+        "• The Target has been Poisoned! Discard hand and draw 4 new cards from the Rookie deck. COUNTER: Training: "
+        "deception; Materials: technology.",
     )),
     ("Missed", (
-        "A \"Missed\" card protects the Target from oncoming attacks.",
-        "It can also protect Intel from being destroyed by \"Bombed\" cards.",
+        "[1] A \"Missed\" card protects the Target from oncoming attacks. [2] It can also protect Intel from being "
+        "destroyed by \"Bombed\" cards.",
+        "• [3] All attacks on The Target have Missed!",
     )),
     ("Bombed", (
-        "In addition to attacking a person, bombs may be used on a team Headquarters.",
-        "If a \"bombed\" card is played on the Headquarters, any Intel played is also destroyed.",
-        "However, if a \"Missed\" card is played, that Intel will be preserved.",
-        "Bombs will not destroy Intel that was deposited in previous rounds. Once Intel is successfully deposited, it "
-        "cannot be removed or destroyed.",
-        "Bombed! Discard hand and draw 4 new cards from the Rookie deck. COUNTER: explosives, chemicals.",
+        "[1] In addition to attacking a person, bombs may be used on a team Headquarters. [2] If a \"bombed\" card is "
+        "played on the Headquarters, any Intel played is also destroyed. [3] However, if a \"Missed\" card is played, "
+        "that Intel will be preserved. [4] Bombs will not destroy Intel that was deposited in previous rounds. Once "
+        "Intel is successfully deposited, it cannot be removed or destroyed.",
+        "• [5] The Target has been Bombed! Discard hand and draw 4 new cards from the Rookie deck. COUNTER: Training: "
+        "explosives; Materials: chemicals.",
     )),
     ("Intel Clearance", (
-        "The Intel Deck contains Intel and cards that manipulate who or what the next Target will be.",
+        "[1] The Intel Deck contains Intel and cards that manipulate who or what the next Target will be.",
     )),
     ("Intel", (
-        "There are 4 types of Intel: A, B, C, and D.",
-        "In order to win the game, your team must deposit 3 matching Intel Cards into your headquarters.",
-        "Intel can be transferred from player-to-player through the Target pile.",
-        "Dirty Intel counts as Intel, but has special significance when Double Agents are in play.",
-        "Double Agents win if 3 Dirty Intel Cards have been successfully deposited.",
-        "If on the same turn one team deposits their 3rd matching Intel Card and the Double Agent deposits their 3rd "
-        "Dirty Intel Card as well, the Double Agent wins.",
+        "[1] There are 4 types of Intel: A, B, C, and D. [2] In order to win the game, your team must deposit 3 "
+        "matching Intel Cards into your headquarters. [3] Intel can be transferred from player-to-player through the "
+        "Target pile. [4] Dirty Intel counts as Intel, but has special significance when Double Agents are in play. "
+        "[5] Double Agents win if 3 Dirty Intel Cards have been successfully deposited. [6] If on the same turn one "
+        "team deposits their 3rd matching Intel Card and the Double Agent deposits their 3rd Dirty Intel Card as "
+        "well, the Double Agent wins.",
+        "[7] Card faces shown in the manual: the card captioned \"Dirty Intel.\" with a red letter A, and the card "
+        "captioned \"Intelligence.\" with a letter D.",
     )),
     ("Deflect", (
-        "If a Deflect Card is played on the Target, the contents of the Target pile are redirected to the player "
-        "before or after the intended Target as indicated by the Deflect card.",
-        "If multiple Deflect cards are played, they combine and/or cancel each other out.",
-        "Deflect Forward: All cards this turn are played on the next Target. Deflect Backward: All cards this turn "
-        "are played on the previous Target.",
+        "[1] If a Deflect Card is played on the Target, the contents of the Target pile are redirected to the player "
+        "before or after the intended Target as indicated by the Deflect card. [2] If multiple Deflect cards are "
+        "played, they combine and/or cancel each other out.",
+        "• [3] Deflect Forward: All cards this turn are played on the next Target.",
+        "• Deflect Backward: All cards this turn are played on the previous Target.",
     )),
     ("Reverse", (
-        "When this card is played, the rotation of the Target reverses from clockwise to counter-clockwise (or "
-        "vice-versa).",
-        "The change takes place on the subsequent turn.",
+        "[1] When this card is played, the rotation of the Target reverses from clockwise to counter-clockwise (or "
+        "vice-versa). [2] The change takes place on the subsequent turn.",
+        "• [3] Reverse: Direction of play reverses on the next turn.",
     )),
     ("Advance to HQ", (
-        "This card directs the Target to the next Headquarters on the following turn.",
-        "But, if a \"Reverse\" card is played at the same time, \"Reverse\" is applied first and \"Advance to HQ\" "
-        "is applied last.",
+        "[1] This card directs the Target to the next Headquarters on the following turn. [2] But, if a \"Reverse\" "
+        "card is played at the same time, \"Reverse\" is applied first and \"Advance to HQ\" is applied last.",
+        "• [3] Advance to HQ: The Target is moved to the next HQ on the next turn.",
     )),
 )
 
@@ -331,27 +352,6 @@ class TargetRuleBook(RuleBook):
         return f"rulebook: {section}; publisher's FAQ {rule.id}" if section else f"publisher's FAQ {rule.id}"
 
 
-_SETUP_CHART_TABLE = (
-    ("Number of players", "Pile 1: cards automatically included in deck", "Pile 2: possible cards included in deck"),
-    ("4", "1 CIA, 1 KGB", "(1 CIA, 1 KGB, 1 Double Agent) pick 2"),
-    ("5", "2 CIA, 2 KGB", "(1 CIA, 1 KGB, 1 Double Agent) pick 1"),
-    ("6", "2 CIA, 2 KGB", "(1 CIA, 1 KGB, 2 Double Agent) pick 2"),
-    ("7", "2 CIA, 2 KGB", "(2 CIA, 2 KGB, 2 Double Agent) pick 3"),
-    ("8", "3 CIA, 3 KGB", "(1 CIA, 1 KGB, 3 Double Agent) pick 2"),
-    ("9", "3 CIA, 3 KGB", "(2 CIA, 2 KGB, 3 Double Agent) pick 3"),
-    ("10", "4 CIA, 4 KGB", "(1 CIA, 1 KGB, 3 Double Agent) pick 2"),
-    ("11", "4 CIA, 4 KGB", ""),
-)
-"""The Affiliation Setup Chart as the rulebook prints it (the 11-player row as printed: ruling TG-1 completes it)."""
-
-
-def _with_tables(rules: list[Rule]) -> list[Rule]:
-    """The rulebook's rules, the setup chart's sentence carrying its table."""
-    return [replace(rule, table=_SETUP_CHART_TABLE) if rule.id == "TG/Affiliation Setup Chart.1" else rule
-            for rule in rules]
-
-
-RULES = register(TargetRuleBook("target", _with_tables(rulebook_rules(
-    "TG", ((title, "", sentences) for title, sentences in _SECTIONS)))
+RULES = register(TargetRuleBook("target", printed_rules("TG", _SECTIONS)
     + annotations("TG", RULING, _RULINGS) + annotations("TG", FAQ, _FAQ) + annotations("TG", ENGINE, _READINGS)))
 """Every rule of The Target by id (``TG/Play``, ``TG/Play.4``, ``TG-5``, ``TG-FAQ-3``, ``TG-S2``)."""

@@ -1,14 +1,7 @@
-"""Every heading of every rulebook has a rule id, in the rulebook's order.
-
-The rulebooks are the reference text beside the project (``../shared/rulebooks``, or the folder named by
-``SPYNB_RULEBOOKS``).  After the table of contents, a heading is a line of its own that is no list item
-(``•``, ``-``), no table row (tab-separated) and no sentence (it ends in no punctuation mark).
-"""
+"""Every heading of every rulebook has a rule id, in the rulebook's order (the files: ``tests.rules.rulebooks``)."""
 
 from __future__ import annotations
 
-import os
-import re
 from pathlib import Path
 
 import pytest
@@ -16,43 +9,8 @@ import pytest
 import spynb
 from spynb.games import manifest
 
-REPO = Path(__file__).resolve().parents[2]
-RULEBOOKS = Path(os.environ.get("SPYNB_RULEBOOKS", REPO.parent / "shared" / "rulebooks"))
-FILES = {"cloak-dagger": "cloak-and-dagger.txt", "kloak": "kloak.txt", "target": "the-target.txt"}
-CONTENTS = "Table of Contents"
-_NOT_A_HEADING = re.compile(r"^[•-]|\t|[.,:;!?)\"]$")
-"""A list item, a table row, or a line that ends like a sentence."""
-
-
-def rulebook(game: str) -> list[str]:
-    path = RULEBOOKS / FILES[game]
-    if not path.is_file():
-        pytest.skip(f"no rulebook at {path}")
-    return path.read_text(encoding="utf-8").splitlines()
-
-
-def _after_contents(lines: list[str]) -> list[str]:
-    return lines[max(i for i, line in enumerate(lines) if line.strip() == CONTENTS) + 1:]
-
-
-def headings(lines: list[str]) -> list[str]:
-    """The headings after the (last) table of contents line, in order.
-
-    >>> headings(["Title", "Table of Contents", "• Moving", "", "Moving", "Pieces move.", "- one step", "Taking"])
-    ['Moving', 'Taking']
-    """
-    return [line.strip() for line in _after_contents(lines) if line.strip() and not _NOT_A_HEADING.search(line.strip())]
-
-
-def listed_contents(lines: list[str]) -> list[str]:
-    """The headings the table of contents lists (``• Setup``), where the rulebook lists them (The Target)."""
-    listed = []
-    for line in map(str.strip, _after_contents(lines)):
-        if line.startswith("• "):
-            listed.append(line.removeprefix("• "))
-        elif line:
-            break
-    return listed
+from . import rulebooks
+from .rulebooks import FILES, headings, listed_contents, rulebook
 
 
 def test_the_games_of_the_package_match_the_rulebook_files() -> None:
@@ -76,3 +34,13 @@ def test_where_a_rulebook_lists_its_contents_the_headings_are_the_listed_ones() 
     lines = rulebook("target")
     assert len(listed_contents(lines)) > 20 and headings(lines) == listed_contents(lines)
     assert listed_contents(rulebook("kloak")) == []
+
+
+def test_absent_rulebooks_skip_outside_ci_and_fail_in_ci(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(rulebooks, "RULEBOOKS", tmp_path)
+    monkeypatch.delenv("CI", raising=False)
+    with pytest.raises(pytest.skip.Exception):
+        rulebook("kloak")
+    monkeypatch.setenv("CI", "true")
+    with pytest.raises(pytest.fail.Exception, match="CI=true but no rulebook at"):
+        rulebook("kloak")
