@@ -33,7 +33,7 @@ import json
 from collections.abc import Mapping
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any
+from typing import Any, ClassVar
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -148,7 +148,7 @@ class DeductionAid(BoardPart):
     """The aid's panel on a :class:`~spynb.widgets.play.BoardController` (mixed into it)."""
 
     MESSAGES = {"aid": "_aid_message"}
-    KEEPS = ("_aid_open",)
+    KEEPS: ClassVar[tuple[str, ...]] = ("_aid_open",)
 
     aid: Field[dict[str, Any]]
     aid = Field({}, "The deduction aid beside the board: {} while closed; else {open: True, ...} computed from the "

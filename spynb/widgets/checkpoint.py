@@ -45,9 +45,10 @@ def kept_names(board: type[BoardController]) -> tuple[str, ...]:
 
 
 @contextmanager
-def all_or_nothing(board: BoardController | Any, kept: tuple[str, ...] | None = None) -> Iterator[None]:
+def all_or_nothing(board: Any, kept: tuple[str, ...] | None = None) -> Iterator[None]:
     """Run the block; if it raises, put ``board`` back as it was before it (then re-raise).
 
+    ``board``: a :class:`~spynb.widgets.play.BoardController`, or a widget with ``_game`` and ``hold_sync``.
     ``kept``: the names of what the board keeps (default :func:`kept_names` of its class); a board
     without a controller's ``hold`` batches the changes with the widget's ``hold_sync``.
 

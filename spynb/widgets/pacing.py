@@ -20,7 +20,7 @@ the events of that action that the seat shown saw, in the engine's own words.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from .checkpoint import all_or_nothing
 from .fields import Field
@@ -37,7 +37,7 @@ class BotPacing(BoardPart):
     """The pace of the bots on a :class:`~spynb.widgets.play.BoardController` (mixed into it)."""
 
     MESSAGES = {"bot": "_bot_message", "pace": "_pace_message"}
-    KEEPS = ("_bot_played",)
+    KEEPS: ClassVar[tuple[str, ...]] = ("_bot_played",)
 
     pace = Field("fast", "How the bots move: 'step' (one action each time Step is pressed), 'slow' or 'fast' "
                          "(one action per tick of the front end's timer).", choices=tuple(PACES))

@@ -42,7 +42,7 @@ import binascii
 import json
 import random
 import zlib
-from typing import Any
+from typing import Any, ClassVar
 
 from ..engine import RecordError, SpynbError, is_whole_number
 from .parts import BoardPart
@@ -126,7 +126,7 @@ class SharedPositions(BoardPart):
     """Save refusals, position links and restoring them, on a :class:`~spynb.widgets.play.BoardController` (mixed in)."""
 
     MESSAGES = {"link": "_link_message", "position": "_position_message"}
-    KEEPS = ("_shared",)
+    KEEPS: ClassVar[tuple[str, ...]] = ("_shared",)
 
     _shared: dict[str, Any] | None = None
     """The running game's position a link restored (its payload), shown to look at; None otherwise."""

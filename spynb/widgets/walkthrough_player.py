@@ -82,7 +82,7 @@ class Walkthrough(PlayBoard):
     PANELS: ClassVar[tuple[str, ...]] = ("walkthrough",)
     SCRIPTED: ClassVar[bool] = True
     MESSAGES = {"walk": "_walk_message"}
-    KEEPS = ("_at", "_answers", "_replies", "_just", "_played", "walk", "feedback")
+    KEEPS: ClassVar[tuple[str, ...]] = ("_at", "_answers", "_replies", "_just", "_played", "walk", "feedback")
 
     walk = traitlets.Dict(help="The scenario and the step shown: {id, title, goal, seat, count, at (0-based), "
                                "step: {number, kind, caption, act, shows_hidden, rule, rule_href, citation, quote, choices, "
