@@ -14,7 +14,9 @@ __all__ = ["AID_ROWS"]
 
 
 def _uncertain(row: Mapping[str, Cell]) -> bool:
-    return any(c is not None and (isinstance(c, Estimate) or 0 < c < 1) for c in row.values())
+    """Whether some cell of ``row`` is not a certain 0 or 1: a chance, or None (a move the seat was not shown may
+    have changed the envelope)."""
+    return any(c is None or isinstance(c, Estimate) or 0 < c < 1 for c in row.values())
 
 
 def envelope_rows(view: View, table: Deduction) -> tuple[list[Row], str]:

@@ -127,8 +127,11 @@ class Notebook:
                 note.cross_out(card)
 
     def read(self, event: Event) -> None:
-        kind, turn, data = event.kind, event.get("turn"), dict(event.data)
-        actor, envelope = event.actor, data.get("envelope", 0)
+        self.take_in(event.kind, event.actor, dict(event.data))
+
+    def take_in(self, kind: str, actor: int | None, data: Mapping[str, Any]) -> None:
+        """Note one event the seat saw, from its kind, actor and facts (an event's data, or a view's event)."""
+        turn, envelope = data.get("turn"), data.get("envelope", 0)
         self.watch(kind, actor, data)
         if kind == "open":
             for card in data["contents"]:

@@ -24,6 +24,14 @@ wanted letters left for the carried-in cards.  With nothing placed this is
 (The model ignores where else the unlocated cards could be — the stack never
 holds an agent either — and that players' choices hint at what they saw.)
 
+The table (:func:`envelope_table`) gives only what the notes still settle:
+a move the seat was not shown may have changed an envelope since its last
+look (:mod:`spynb.prob.envelope_changes`).  An envelope that may have lost
+cards is left out of the count (its letters and ``?`` count as unlocated) and
+keeps only its certain 0s (a note with no ``?``, of kinds it does not list);
+one that may have gained cards keeps only its 1s; every other cell is None,
+shown "—".
+
 >>> state = tracker_position()
 >>> view = state.view(tracker_seat(state))
 >>> envelope = tracked_envelope(view)
@@ -37,7 +45,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Mapping
 from fractions import Fraction
 from itertools import combinations
 from math import comb
@@ -47,10 +55,12 @@ from spynb.cloak_dagger.cards import DOCUMENTS, HAZARDS, IMPLEMENTS, STACK_COUNT
 from spynb.engine import SpynbError, View
 
 from .deduce import Deduction, seat_of
+from .envelope_changes import Unseen, changed_unseen
 
 __all__ = [
     "KINDS", "tracker_position", "tracker_seat", "tracked_envelope", "all_cards", "located", "unlocated",
-    "placed_unknowns", "document_chance", "document_chance_by_listing", "envelope_table", "notes_trial",
+    "placed_unknowns", "document_chance", "document_chance_by_listing", "table_columns", "envelope_table",
+    "notes_trial",
 ]
 
 KINDS = {"X": "X", "Y": "Y", "Z": "Z", "document": DOCUMENTS, "double agent": IMPLEMENTS, "hazard": HAZARDS}
@@ -64,21 +74,23 @@ def all_cards(seats: int) -> Counter[str]:
     return cards
 
 
-def located(view: View) -> Counter[str]:
-    """The cards the seat's notes place: its hand, letters on envelopes, rivals' shown cards, the stack's bottom
-    (a document seen in several envelopes counts at most as often as it exists)."""
+def located(view: View, left_out: Collection[int] = ()) -> Counter[str]:
+    """The cards the seat's notes place: its hand, letters on envelopes (but those ``left_out``), rivals' shown
+    cards, the stack's bottom (a document seen in several envelopes counts at most as often as it exists)."""
     seen = Counter(view["hand"])
     for note in view["notes"]:
-        seen.update(note["letters"])
+        if note["envelope"] not in left_out:
+            seen.update(note["letters"])
     for letters in view["hands_known"].values():
         seen.update(letters)
     seen.update(view["stack_bottom"])
     return seen & all_cards(view["seats"])
 
 
-def unlocated(view: View) -> Counter[str]:
-    """The cards the notes do not place: the pool every ``?`` is dealt from."""
-    return all_cards(view["seats"]) - located(view)
+def unlocated(view: View, left_out: Collection[int] = ()) -> Counter[str]:
+    """The cards the notes (but those of the envelopes ``left_out``) do not place: the pool every ``?`` is dealt
+    from."""
+    return all_cards(view["seats"]) - located(view, left_out)
 
 
 def _note(view: View, envelope: int) -> dict[str, Any]:
@@ -88,8 +100,9 @@ def _note(view: View, envelope: int) -> dict[str, Any]:
     return note
 
 
-def placed_unknowns(view: View) -> dict[int, int]:
-    """Per envelope, how many of its ``?`` the seat saw placed from the stack (CD-5), from its view's events.
+def placed_unknowns(view: View, left_out: Collection[int] = ()) -> dict[int, int]:
+    """Per envelope (but those ``left_out``), how many of its ``?`` the seat saw placed from the stack (CD-5), from
+    its view's events.
 
     A ``place`` adds one, the placer's own ``placed`` (it saw the card) takes it
     back, and a look inside (``open``, ``show_empty``, ``win``) starts afresh.
@@ -104,7 +117,8 @@ def placed_unknowns(view: View) -> dict[int, int]:
             placed[envelope] -= 1
         elif kind in ("open", "show_empty", "win"):
             placed[envelope] = 0
-    return {note["envelope"]: min(max(placed[note["envelope"]], 0), note["unknown"]) for note in view["notes"]}
+    return {note["envelope"]: min(max(placed[note["envelope"]], 0), note["unknown"]) for note in view["notes"]
+            if note["envelope"] not in left_out}
 
 
 def _hypergeometric(hits: int, others: int, drawn: int, wanted: int) -> Fraction:
@@ -115,17 +129,16 @@ def _hypergeometric(hits: int, others: int, drawn: int, wanted: int) -> Fraction
     return Fraction(comb(hits, wanted) * comb(others, drawn - wanted), comb(hits + others, drawn))
 
 
-def _chance(view: View, envelope: int, letters: str) -> Fraction:
-    """The chance the envelope holds at least one of ``letters``, by the notes (the module doc's count)."""
-    note = _note(view, envelope)
+def _chance(note: Mapping[str, Any], pool: Counter[str], placed: Mapping[int, int], letters: str) -> Fraction:
+    """The chance the envelope of ``note`` holds at least one of ``letters``, when the notes' ``?`` are dealt from
+    ``pool``, ``placed`` of them from its cards that are no agent (the module doc's count)."""
     if any(c in letters for c in note["letters"]):
         return Fraction(1)
-    pool, placed = unlocated(view), placed_unknowns(view)
     agents = {c for c in pool if owner_of(c) is not None}
     stack_kind = sum(pool[c] for c in pool if c not in agents)
     stack_hits = sum(pool[c] for c in letters if c not in agents)
     agent_hits = sum(pool[c] for c in letters if c in agents)
-    own, everywhere = placed[envelope], sum(placed.values())
+    own, everywhere = placed[note["envelope"]], sum(placed.values())
     carried, rest = note["unknown"] - own, sum(pool.values()) - everywhere
     if everywhere > stack_kind or carried > rest:
         raise SpynbError("the notes hold more unseen cards than the unlocated ones can fill (CD-10)")
@@ -137,19 +150,21 @@ def _chance(view: View, envelope: int, letters: str) -> Fraction:
     return 1 - none * elsewhere
 
 
-def document_chance(view: View, envelope: int, letters: str = DOCUMENTS) -> Fraction:
-    """The chance envelope ``envelope`` holds a document (or one of ``letters``), given the seat's notes."""
-    return _chance(view, envelope, letters)
+def document_chance(view: View, envelope: int, letters: str = DOCUMENTS, left_out: Collection[int] = ()) -> Fraction:
+    """The chance envelope ``envelope`` holds a document (or one of ``letters``), given the seat's notes (but those
+    of the envelopes ``left_out``, whose cards then count as unlocated)."""
+    return _chance(_note(view, envelope), unlocated(view, left_out), placed_unknowns(view, left_out), letters)
 
 
-def document_chance_by_listing(view: View, envelope: int, letters: str = DOCUMENTS) -> Fraction:
+def document_chance_by_listing(view: View, envelope: int, letters: str = DOCUMENTS,
+                               left_out: Collection[int] = ()) -> Fraction:
     """The same by listing every way to choose the placed ``?`` cards of all the notes from the unlocated
     cards that are no agent, this envelope's among them, then its carried-in ``?`` cards from those left."""
     note = _note(view, envelope)
     if any(c in letters for c in note["letters"]):
         return Fraction(1)
-    cards = list(unlocated(view).elements())
-    placed = placed_unknowns(view)
+    cards = list(unlocated(view, left_out).elements())
+    placed = placed_unknowns(view, left_out)
     own, everywhere = placed[envelope], sum(placed.values())
     stack_kind = [i for i, c in enumerate(cards) if owner_of(c) is None]
     hits = total = 0
@@ -162,19 +177,45 @@ def document_chance_by_listing(view: View, envelope: int, letters: str = DOCUMEN
     return Fraction(hits, total)
 
 
+def table_columns(seats: int) -> dict[str, str]:
+    """The table's columns and the letters each counts: the kinds, then each seat's cloak and dagger."""
+    return {**KINDS, **{f"seat {s}'s agent": "".join(agents_of(s)) for s in range(1, seats + 1)}}
+
+
+def _cell(note: Mapping[str, Any], pool: Counter[str], placed: Mapping[int, int], letters: str,
+          unseen: Unseen) -> Fraction | None:
+    """A cell of the table, or None where an unseen move (:mod:`spynb.prob.envelope_changes`) leaves it uncertain.
+
+    A note that may have lost cards gives a 1 only for letters seen go in since, a 0 only where neither its
+    letters, nor its ``?`` (any unlocated card), nor what it may have gained can hold ``letters``; any other
+    gives the count's chance, kept only where it is 1, or 0 with nothing gained that can hold ``letters``.
+    """
+    envelope = note["envelope"]
+    hit = any(c in letters for c in unseen.gained.get(envelope, "")) or (
+        envelope in unseen.gained_unseen and any(pool[c] for c in letters))
+    if envelope in unseen.lost:
+        if any(c in letters for c in unseen.kept.get(envelope, "")):
+            return Fraction(1)
+        unknown = note["unknown"] and any(pool[c] for c in letters)
+        return None if hit or unknown or any(c in letters for c in note["letters"]) else Fraction(0)
+    chance = _chance(note, pool, placed, letters)
+    if envelope not in unseen.gained or chance == 1 or chance == 0 and not hit:
+        return chance
+    return None
+
+
 def envelope_table(view: View) -> Deduction:
-    """For every envelope in the notes, the chance it holds each kind of card (see the module doc)."""
-    seats = view["seats"]
-    columns = {**KINDS, **{f"seat {s}'s agent": "".join(agents_of(s)) for s in range(1, seats + 1)}}
-    cells = {}
-    for note in view["notes"]:
-        if note["seen_turn"] is None:
-            continue
-        cells[note["envelope"]] = {name: _chance(view, note["envelope"], letters) for name, letters in columns.items()}
-    pool = unlocated(view)
+    """For every envelope in the notes, the chance it holds each kind of card (see the module doc), or None (shown
+    "—") where a move the seat was not shown may have changed it."""
+    columns = table_columns(view["seats"])
+    unseen = changed_unseen(view)
+    pool, placed = unlocated(view, unseen.lost), placed_unknowns(view, unseen.lost)
+    cells = {note["envelope"]: {name: _cell(note, pool, placed, letters, unseen) for name, letters in columns.items()}
+             for note in view["notes"] if note["seen_turn"] is not None}
     notes = (f"{sum(pool.values())} cards unlocated: each ? is dealt one of them at random, but a ? placed from "
              "the stack is never a cloak or dagger (the stack holds none).",
-             "An envelope seen only in part (… in the notes) may hold more than this.")
+             "— where a move you were not shown may have changed the envelope since you last looked inside: a "
+             "rival's finish may have put cards in, a rival's take or track may have taken some out.")
     return Deduction(f"Seat {view.seat}: what each envelope holds", seat_of(view), tuple(columns), cells, True, notes)
 
 

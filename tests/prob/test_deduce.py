@@ -129,27 +129,48 @@ def test_kloak_aid_reads_only_the_seat_view():
     _same_answer_after_resampling(claim_position(), 1, random.Random(4), after_setup=True)
 
 
-def test_cloak_dagger_table_cells_match_document_chance():
-    view = decisions.tracker_view()
-    table = deduce(view)
+def _placements_view(seed: int = 3) -> View:
+    """Two seats deposit (CD-4), then each places cards in fresh envelopes (CD-5): the first player's view, whose
+    notes no unseen move has changed but the rival's deposit (its own cloak and dagger, somewhere)."""
+    game = spynb.new_game("cloak-dagger", seats=2, seed=seed)
+    for envelope in range(1, 11):
+        game.play(str(envelope))
+    return game.view(game.turn.seats[0])
+
+
+def test_CD_10_table_cells_match_document_chance_where_no_unseen_move_changed_the_envelope():
+    from spynb.prob.envelope_changes import changed_unseen
+
+    for view in (decisions.tracker_view(), _placements_view()):
+        table, unseen = deduce(view), changed_unseen(view)
+        columns = envelopes.table_columns(view["seats"])
+        exact = [e for e in table.rows if e not in unseen.lost and e not in unseen.gained]
+        assert exact
+        for envelope in exact:
+            assert table[envelope] == {name: envelopes.document_chance(view, envelope, letters, unseen.lost)
+                                       for name, letters in columns.items()}
+    view = decisions.tracker_view()  # the rival's unseen finish may have added to the tracked envelope
     envelope = envelopes.tracked_envelope(view)
-    assert table[envelope]["document"] == envelopes.document_chance(view, envelope)
-    assert all(0 <= cell <= 1 for row in table.cells.values() for cell in row.values())
+    assert deduce(view)[envelope]["document"] is None and 0 < envelopes.document_chance(view, envelope) < 1
 
 
 def test_CD_5_a_placed_only_envelope_holds_no_agent():
-    """A card placed from the stack is never a cloak or dagger (CD-1, CD-5): every seat's agent column is 0."""
-    view = decisions.tracker_view()
+    """A card placed from the stack is never a cloak or dagger (CD-1, CD-5): every seat's agent column is 0, while
+    the documents stay a chance; once an unseen take may have emptied it, the chance is withheld."""
+    view = _placements_view()
     placed = envelopes.placed_unknowns(view)
     only_placed = [n["envelope"] for n in view["notes"] if n["unknown"] and placed[n["envelope"]] == n["unknown"]
                    and not n["letters"]]
-    assert len(only_placed) == 3
+    assert len(only_placed) == 4
     table = deduce(view)
     agent_columns = [c for c in table.columns if c.endswith("'s agent")]
     assert len(agent_columns) == view["seats"]
     for envelope in only_placed:
         assert all(table[envelope][c] == 0 for c in agent_columns)
-        assert table[envelope]["document"] > 0
+        assert 0 < table[envelope]["document"] < 1
+    tracker = decisions.tracker_view()
+    placed = [e for e, n in envelopes.placed_unknowns(tracker).items() if n]
+    assert placed and all(deduce(tracker)[e]["document"] is None for e in placed)
 
 
 def test_CD_5_CD_7_envelope_table_against_every_deal_of_the_unknown_cards():
@@ -157,15 +178,15 @@ def test_CD_5_CD_7_envelope_table_against_every_deal_of_the_unknown_cards():
     that are no agent, carried-in ones (CD-7) from any; each deal equally likely.  The table agrees exactly."""
     from itertools import permutations
 
-    from spynb.cloak_dagger.cards import agents_of, owner_of
+    from spynb.cloak_dagger.cards import owner_of
 
-    view = decisions.tracker_view()
+    view = _placements_view()
     table = deduce(view)
     placed = envelopes.placed_unknowns(view)
     slots = [(n["envelope"], i < placed[n["envelope"]]) for n in view["notes"] for i in range(n["unknown"])]
-    assert any(from_stack for _, from_stack in slots) and not all(from_stack for _, from_stack in slots)
+    assert len(slots) == 4 and all(from_stack for _, from_stack in slots)
     cards = list(envelopes.unlocated(view).elements())
-    columns = {**envelopes.KINDS, **{f"seat {s}'s agent": "".join(agents_of(s)) for s in range(1, view["seats"] + 1)}}
+    columns = envelopes.table_columns(view["seats"])
     assert list(columns) == list(table.columns)
     hits: dict[tuple[int, str], int] = defaultdict(int)
     deals = 0
