@@ -106,7 +106,8 @@ def _cell(cell: Fraction | Estimate | None) -> dict[str, Any]:
                 "text": f"{cell.value:.3f} ±{cell.half_width:.3f}",
                 "title": f"sampled: 95% interval {cell.low:.3f} to {cell.high:.3f} ({cell.n} deals)"}
     if cell is None:
-        return {"kind": "none", "value": None, "text": "—", "title": "not computed"}
+        return {"kind": "none", "value": None, "text": "—",
+                "title": "not known: a move you were not shown may have changed this since you last looked"}
     text = str(cell) if cell.denominator <= SHORT_DENOMINATOR else f"{float(cell):.3f}"
     return {"kind": "exact", "value": float(cell), "fraction": str(cell), "text": text, "title": f"exactly {cell}"}
 
@@ -114,7 +115,8 @@ def _cell(cell: Fraction | Estimate | None) -> dict[str, Any]:
 def _method(table: Deduction, options: Mapping[str, Any]) -> str:
     if table.exact:
         return (f"Exact, over every deal your view allows: a fraction, or a decimal when its bottom number "
-                f"is over {SHORT_DENOMINATOR}.")
+                f"is over {SHORT_DENOMINATOR}; — where a move you were not shown may have changed it, so no "
+                f"figure would be exact.")
     kept = f"{options['trials']} deals" if "trials" in options else "deals"
     return f"Sampled ({kept} that agree with your view): each figure ± half its 95% interval."
 

@@ -43,7 +43,9 @@ def _positions():
             (spynb.new_game("target", seats=10, seed=4).state, 6), (tracker, envelopes.tracker_seat(tracker))]
 
 
-def _same_cell(shown: dict, cell: Fraction | Estimate) -> bool:
+def _same_cell(shown: dict, cell: Fraction | Estimate | None) -> bool:
+    if cell is None:  # a figure no move the seat was not shown leaves certain
+        return shown["kind"] == "none" and shown["text"] == "—"
     if isinstance(cell, Estimate):
         return shown["kind"] == "sampled" and (shown["value"], shown["low"], shown["high"]) == (
             cell.value, cell.low, cell.high)
