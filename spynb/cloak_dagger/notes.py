@@ -131,7 +131,8 @@ class Notebook:
 
     def take_in(self, kind: str, actor: int | None, data: Mapping[str, Any]) -> None:
         """Note one event the seat saw, from its kind, actor and facts (an event's data, or a view's event)."""
-        turn, envelope = data.get("turn"), data.get("envelope", 0)
+        turn: int = data.get("turn", 0)
+        envelope: int = data.get("envelope", 0)
         self.watch(kind, actor, data)
         if kind == "open":
             for card in data["contents"]:

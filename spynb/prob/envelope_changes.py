@@ -83,7 +83,8 @@ class _Fold:
         return letters, unseen
 
     def read(self, event: Mapping[str, Any]) -> None:
-        kind, actor, envelope = event["kind"], event["actor"], event.get("envelope")
+        kind, actor = event["kind"], event["actor"]
+        envelope: int = event.get("envelope", 0)
         rival = actor != self.book.seat
         if kind in ("take", "track") and rival:
             self._lose(self._left_from(event["shown"] if kind == "take" else event["hazard"], event.get("count", 1)))
