@@ -27,7 +27,8 @@ import traitlets
 from ..engine import Game, SpynbError
 from .checkpoint import all_or_nothing
 from .frontend import widget_module
-from .refusals import failure_reason, refusal, refusal_for
+from .frontend_writes import RefusesWrites
+from .refusals import message_failed, refusal, refusal_for
 
 __all__ = ["GameBoard"]
 
@@ -58,7 +59,7 @@ def _describe_turn(game: Game, seat: int | None) -> str:
     return f"Waiting for seat {turn.seats[0]}."
 
 
-class GameBoard(anywidget.AnyWidget):
+class GameBoard(RefusesWrites, anywidget.AnyWidget):
     """A live board for one seat at a game, played by clicking legal actions.
 
     ``game_or_name`` is a :class:`spynb.Game` or a game's name (then
@@ -187,5 +188,4 @@ class GameBoard(anywidget.AnyWidget):
                     return
                 self.play(content.get("action"))
         except Exception as err:  # noqa: BLE001 - a hostile message must never break the kernel side
-            self.error = refusal(f"the board could not handle that message: {failure_reason(err)}; "
-                                 "nothing changed")
+            self.error = message_failed(err)

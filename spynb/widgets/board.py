@@ -27,6 +27,7 @@ import traitlets
 
 from .fields import Field
 from .frontend import board_module, board_styles
+from .frontend_writes import RefusesWrites
 from .play import BoardController, board_name
 from .wire import seat_trait
 
@@ -64,7 +65,7 @@ class SyncedTraits(traitlets.MetaHasTraits):
         return super().__new__(mcls, name, bases, namespace, **kwargs)
 
 
-class PlayBoard(BoardController, anywidget.AnyWidget, metaclass=SyncedTraits):
+class PlayBoard(RefusesWrites, BoardController, anywidget.AnyWidget, metaclass=SyncedTraits):
     """A live board for one game in a notebook: :class:`~spynb.widgets.play.BoardController` as an anywidget.
 
     Every field of the controller is a synced trait (see the module's docstring);

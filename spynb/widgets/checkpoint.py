@@ -66,4 +66,3 @@ def all_or_nothing(board: Any, kept: tuple[str, ...] | None = None) -> Iterator[
             for name, value in saved.items():
                 setattr(board, name, value)
         raise
-

@@ -63,7 +63,7 @@ from .fields import Field, Synced
 from .narration import Narration
 from .pacing import BotPacing
 from .records import SharedPositions
-from .refusals import failure_reason, refusal, refusal_for
+from .refusals import message_failed, refusal, refusal_for
 from .wire import is_null
 
 if TYPE_CHECKING:
@@ -592,8 +592,7 @@ class BoardController(BotPacing, Narration, SharedPositions, DeductionAid, GameE
             with all_or_nothing(self):
                 self._dispatch(content)
         except Exception as err:  # noqa: BLE001 - a hostile message must never break the kernel side
-            self.error = refusal(f"the board could not handle that message: {failure_reason(err)}; "
-                                 "nothing changed")
+            self.error = message_failed(err)
 
     MESSAGES = {"play": "_play_message", "uncover": "_uncover_message", "teaching": "_teaching_message",
                 "undo": "_undo_message", "review": "_review_message", "new": "_new_message",

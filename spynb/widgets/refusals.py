@@ -23,7 +23,7 @@ from typing import Any
 
 from ..engine import IllegalActionError, NotationError, RecordError, SpynbError
 
-__all__ = ["clip", "failure_reason", "refusal", "refusal_for", "QUOTE", "FIELD"]
+__all__ = ["clip", "failure_reason", "message_failed", "refusal", "refusal_for", "QUOTE", "FIELD"]
 
 QUOTE = 80
 """Quoted input is cut to this many characters."""
@@ -71,3 +71,9 @@ def failure_reason(err: Exception) -> str:
     ('Not now (CD-6)', 'something went wrong inside the board')
     """
     return str(err) if isinstance(err, SpynbError) else "something went wrong inside the board"
+
+
+def message_failed(err: Exception) -> dict[str, Any]:
+    """The ``error`` data for a message that failed inside the board and was undone
+    (:mod:`spynb.widgets.checkpoint`)."""
+    return refusal(f"the board could not handle that message: {failure_reason(err)}; nothing changed")
