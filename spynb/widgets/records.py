@@ -201,7 +201,7 @@ class SharedPositions(BoardPart):
         if not self.load(json.dumps(payload["record"])):
             return False
         seat = payload.get("seat")
-        if is_whole_number(seat) and 1 <= seat <= self._game.seats:
+        if is_whole_number(seat) and 1 <= seat <= self._game.seats and not self.cover:  # a cover shows no seat
             with self.hold():
                 self.viewer = seat
                 self._redraw()

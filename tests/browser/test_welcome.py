@@ -223,3 +223,26 @@ def test_the_welcome_page_shows_what_this_browser_finished_and_where_to_continue
         welcome.evaluate("() => localStorage.removeItem('spynb-progress')")
         welcome.reload()
     assert welcome.locator(".track-progress").count() == 0
+
+
+def test_a_garbled_progress_store_counts_nothing_finished_and_is_kept_aside(welcome):
+    """Issue 50: an entry of another shape is not finished; a store that is no JSON object is not lost."""
+    first_game = f"{GAMES[0].game}-first-game"
+    try:
+        welcome.evaluate("""(id) => localStorage.setItem('spynb-progress', JSON.stringify({
+            [id]: {step: 30, count: 30, finished: "false"}, other: {step: -1, count: 3, finished: 1}}))""", first_game)
+        welcome.reload()
+        note = welcome.locator(f"#track-{GAMES[0].id} .track-progress")
+        note.wait_for(timeout=10_000)
+        assert "You have finished 0 of" in note.inner_text() and "won" not in note.inner_text()
+        kept = welcome.evaluate("""async (id) => {
+            localStorage.setItem('spynb-progress', '{not json');
+            const { rememberStep, readProgress } = await import(new URL('welcome/progress.js', location.href).href);
+            rememberStep(id, 2, 9, 1);
+            return [localStorage.getItem('spynb-progress-unreadable'), readProgress()[id]];
+        }""", first_game)
+        assert kept == ["{not json", {"step": 2, "count": 9, "finished": False}]
+    finally:
+        welcome.evaluate("() => { localStorage.removeItem('spynb-progress'); "
+                         "localStorage.removeItem('spynb-progress-unreadable'); }")
+        welcome.reload()

@@ -14,7 +14,7 @@ import spynb  # noqa: E402
 from spynb.widgets.play import board_class  # noqa: E402
 from spynb.widgets.records import MAX_JSON, decode_link, encode_link  # noqa: E402
 
-from .helpers import front_end_sends, hidden_twin, random_positions, snapshot  # noqa: E402
+from .helpers import bots_until_a_person, front_end_sends, hidden_twin, random_positions, snapshot  # noqa: E402
 from .test_play_common import BOARDS, two_humans  # noqa: E402
 
 
@@ -216,3 +216,20 @@ def test_a_crafted_view_in_a_link_is_refused_where_it_is_wrong_and_changes_nothi
     for content in ({"kind": "aid", "on": True}, {"kind": "review", "step": 0}, {"kind": "link"}):
         front_end_sends(board, content)  # a restored view works everywhere the board reads it
         assert "could not handle" not in board.error.get("message", ""), content
+
+
+def test_a_record_link_on_a_shared_screen_keeps_the_cover_and_shows_no_seat(game_name):
+    """Issue 50: a link holding a running game's record, opened where several people share the screen, must not
+    show the link's seat under the cover (the device has not been passed to anyone yet)."""
+    board = two_humans(game_name)
+    seats = board.game.seats
+    running = board_class(game_name)(seats=seats, seed=6)
+    bots_until_a_person(running)
+    assert running.play(running.legal[0]) and not running.game.over
+    record = json.loads(running.game.record().to_json())
+    link = encode_link({"v": 1, "game": game_name, "seat": seats, "names": list(board.names),
+                        "players": ["human"] * seats, "record": record})
+    assert board.restore_position(link), board.error
+    fresh = two_humans(game_name)
+    assert board.cover and board.viewer is None
+    assert board.view == fresh.view and board.view["covered"] is True

@@ -5,9 +5,13 @@
 //
 // walkthrough.js calls rememberStep on every step it shows; the welcome page (lite/site_pages.py) calls
 // showProgress on its list of lessons, each an element with data-walkthroughs="<scenario ids>".
-// A browser that keeps no storage (private windows, blocked cookies) simply remembers nothing.
+// A browser that keeps no storage (private windows, blocked cookies) simply remembers nothing.  An entry of
+// another shape ("finished": "false", a step of -1) is read as absent; a store that is no JSON object is kept
+// aside under "spynb-progress-unreadable" when the next step is remembered, never silently dropped.
 
 const KEY = "spynb-progress";
+const MAX_ENTRIES = 1000;  // more than every walkthrough and lesson of the site
+const MAX_ID = 200;  // characters of a scenario id or a lesson's path
 
 /**
  * @typedef Remembered
@@ -16,31 +20,71 @@ const KEY = "spynb-progress";
  * @property {boolean} finished
  */
 
-/** What this browser remembers, by scenario id; {} when nothing (or storage is unavailable or garbled). */
-export function readProgress() {
+/**
+ * A stored entry as it should be, or null: a whole step from 0, a whole count from 1, finished exactly true.
+ * @param {unknown} value
+ * @returns {Remembered | null}
+ */
+function entry(value) {
+  if (!value || typeof value !== "object") return null;
+  const { step, count, finished } = /** @type {Record<string, unknown>} */ (value);
+  const whole = (/** @type {unknown} */ n, /** @type {number} */ least) => Number.isSafeInteger(n) && Number(n) >= least;
+  if (!whole(step, 0) || !whole(count, 1)) return null;
+  return { step: Math.min(Number(step), Number(count)), count: Number(count), finished: finished === true };
+}
+
+/**
+ * What this browser remembers, by scenario id: every entry of the store that is well formed (others are left
+ * out); `readable` is false when the store is there but is no JSON object.
+ * @returns {{progress: Record<string, Remembered>, readable: boolean}}
+ */
+function readStore() {
+  let text = null;
   try {
-    const data = JSON.parse(window.localStorage.getItem(KEY) || "{}");
-    return /** @type {Record<string, Remembered>} */ (data && typeof data === "object" && !Array.isArray(data) ? data : {});
+    text = window.localStorage.getItem(KEY);
   } catch (e) {
-    return {};
+    return { progress: {}, readable: true };  // no storage in this browser
   }
+  let data = {};
+  try {
+    data = JSON.parse(text || "{}");
+  } catch (e) {
+    return { progress: {}, readable: false };
+  }
+  if (!data || typeof data !== "object" || Array.isArray(data)) return { progress: {}, readable: false };
+  /** @type {Record<string, Remembered>} */
+  const progress = {};
+  for (const [id, value] of Object.entries(data).slice(0, MAX_ENTRIES)) {
+    const kept = id.length <= MAX_ID ? entry(value) : null;
+    if (kept) progress[id] = kept;
+  }
+  return { progress, readable: true };
+}
+
+/** What this browser remembers, by scenario id; {} when nothing (or storage is unavailable or unreadable). */
+export function readProgress() {
+  return readStore().progress;
 }
 
 /**
  * Remember that a walkthrough showed step `step` of `count`; `finished`: it reached its end step by playing on.
+ * A store that cannot be read is not lost: it is kept under KEY + "-unreadable" before a new one starts.
  * @param {string} id
  * @param {number} step
  * @param {number} count
  * @param {boolean} finished
  */
 export function rememberStep(id, step, count, finished) {
-  const progress = readProgress();
+  const { progress, readable } = readStore();
+  const now = entry({ step, count, finished: finished === true });
+  if (!now || id.length > MAX_ID) return;
   const before = progress[id] || { step: 0, count, finished: false };
-  progress[id] = { step: Math.max(before.step || 0, step), count, finished: Boolean(before.finished || finished) };
+  progress[id] = { step: Math.max(before.step, now.step), count: now.count, finished: before.finished || now.finished };
   try {
+    if (!readable) window.localStorage.setItem(`${KEY}-unreadable`, window.localStorage.getItem(KEY) || "");
     window.localStorage.setItem(KEY, JSON.stringify(progress));
   } catch (e) {
-    // no storage in this browser: nothing is remembered
+    // no storage in this browser (or it is full): nothing is remembered
   }
 }
 
