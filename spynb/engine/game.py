@@ -24,7 +24,7 @@ from .notation import read_number
 from .rules import RuleBook
 
 __all__ = ["GameSpec", "Game", "Record", "sample_outcome", "sample_chance", "ENGINE_OPTIONS", "whole_number",
-           "is_seed", "SEED_RANGE"]
+           "is_seed", "SEED_RANGE", "MAX_RECORD_ACTIONS", "MAX_RECORD_CHARS"]
 
 
 @dataclass(frozen=True)
@@ -339,6 +339,11 @@ class Game:
         return self.state._repr_svg_()
 
 
+MAX_RECORD_CHARS = 2_000_000
+"""The longest record text read (characters): ample for :data:`MAX_RECORD_ACTIONS` actions and any options."""
+MAX_RECORD_ACTIONS = 25_000
+"""The most actions a record holds: reading and replaying that many stays under 2 s of CPython (the longest
+bot-played games of the project are a few thousand)."""
 _MAX_NESTING = 32
 """How deep a record's JSON may nest (a record is two levels deep; Python's reader fails somewhere past 1000)."""
 _BRACKETS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
@@ -407,6 +412,9 @@ class Record:
         """
         if not isinstance(text, str):
             raise RecordError("the record", f"must be JSON text (a str), not {type(text).__name__}")
+        if len(text) > MAX_RECORD_CHARS:
+            raise RecordError("the record", f"is {len(text):,} characters long; a record holds at most "
+                                            f"{MAX_RECORD_CHARS:,}")
         too_deep = _nested_too_deep(text)
         if too_deep:
             raise RecordError(too_deep, f"nested more than {_MAX_NESTING} levels deep: a record is a flat object")
@@ -426,6 +434,9 @@ class Record:
                 raise RecordError(f"field {quoted(name)}", f"must be {kind.__name__}, not {quoted(data[name])}")
         if not is_seed(data["seed"]):
             raise RecordError("field 'seed'", f"must be {SEED_RANGE}, not {quoted(data['seed'])}")
+        if len(data["actions"]) > MAX_RECORD_ACTIONS:
+            raise RecordError("field 'actions'", f"holds {len(data['actions']):,} actions; a record holds at most "
+                                                 f"{MAX_RECORD_ACTIONS:,}")
         for i, entry in enumerate(data["actions"]):
             if not isinstance(entry, str):
                 raise RecordError(f"actions[{i}]", f"must be a string like '1: 7', not {quoted(entry)}")

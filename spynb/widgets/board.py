@@ -50,6 +50,8 @@ def _trait(field: Field[Any]) -> traitlets.TraitType[Any, Any]:
     else:
         items = traitlets.Dict() if field.items is dict else traitlets.Unicode()
         trait = traitlets.List(items, help=field.help)
+    if field.wire is not None:
+        return trait.tag(sync=True, to_json=lambda value, _widget: field.to_json(value))
     return trait.tag(sync=True)
 
 

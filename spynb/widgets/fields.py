@@ -51,12 +51,14 @@ class Field(Generic[T]):
     ``viewer: Field[int | None] = Field(None, ...)`` does).
 
     ``seat=True``: a seat number or None, sent as 0 for None (:mod:`spynb.widgets.wire`);
-    ``choices``: the only values it takes; ``items``: the type of a list's items (``str`` or ``dict``).
+    ``choices``: the only values it takes; ``items``: the type of a list's items (``str`` or ``dict``);
+    ``wire``: what of the value the page receives, when not all of it (:mod:`spynb.widgets.front_limits`).
     """
 
     def __init__(self, default: T, help: str, *, seat: bool = False,  # noqa: A002 - traitlets' word
-                 choices: tuple[str, ...] = (), items: type = str) -> None:
+                 choices: tuple[str, ...] = (), items: type = str, wire: Callable[[T], Any] | None = None) -> None:
         self.default, self.help, self.seat, self.choices, self.items = default, help, seat, choices, items
+        self.wire = wire
         self.name = ""
 
     def __set_name__(self, owner: type, name: str) -> None:
@@ -86,6 +88,8 @@ class Field(Generic[T]):
 
     def to_json(self, value: Any) -> Any:
         """The value as the front end receives it."""
+        if self.wire is not None:
+            return self.wire(value)
         return seat_to_json(value, None) if self.seat else value
 
 

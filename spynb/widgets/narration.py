@@ -26,6 +26,7 @@ from typing import Any
 
 from ..engine import Event
 from .fields import Field
+from .front_limits import recent_log
 from .parts import BoardPart
 
 __all__ = ["Narration", "turn_log", "NARRATED_EVENTS"]
@@ -68,7 +69,8 @@ class Narration(BoardPart):
     log: Field[list[dict[str, Any]]]
     log = Field([], "Every event the seat shown saw, by turn: [{turn, title, events: [{text, rule, new}]}], rule "
                     "being the id of the rule the event applies (or '') and new marking the narrated action's "
-                    "events; [] under the cover.", items=dict)
+                    "events; [] under the cover. The page receives its latest turns only "
+                    "(spynb.widgets.front_limits).", items=dict, wire=recent_log)
 
     _bot_played: int = 0
     """How many actions the game had just after the last bot step (0: none in this game)."""

@@ -60,6 +60,7 @@ from .aid import DeductionAid
 from .checkpoint import all_or_nothing
 from .ending import GameEnding
 from .fields import Field, Synced
+from .front_limits import board_full_reason, recent_view
 from .narration import Narration
 from .pacing import BotPacing
 from .records import SharedPositions
@@ -154,7 +155,8 @@ class BoardController(BotPacing, Narration, SharedPositions, DeductionAid, GameE
     view: Field[dict[str, Any]]
     view = Field({}, "The engine's view of the seat shown (`viewer`), JSON-safe, or the labelled omniscient "
                      "teaching view; {'covered': True, ...} with no seat's knowledge while the device passes "
-                     "between seats. Never the full state.")
+                     "between seats. Never the full state. The page receives its latest events only "
+                     "(spynb.widgets.front_limits).", wire=recent_view)
     legal: Field[list[str]]
     legal = Field([], "The notation of every action the shown seat may take now, in the engine's order; empty "
                       "when it cannot act.")
@@ -252,6 +254,9 @@ class BoardController(BotPacing, Narration, SharedPositions, DeductionAid, GameE
     def _play_entry(self, notation: str | Action, seat: int | None, human: bool) -> None:
         """Play one action through the engine and remember what it showed (raises on refusal)."""
         game = self._game
+        full = board_full_reason(len(game.actions))
+        if full:
+            raise SpynbError(full)
         first = len(game.state.events)
         game.auto_chance = False
         try:

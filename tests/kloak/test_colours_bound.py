@@ -69,3 +69,20 @@ def test_issue_50_count_work_bounds_the_exact_count_and_orders_the_sets_by_cost(
     assert count_work(3, (5, 5, 5)) < count_work(3, (4, 4, 4, 3)) < MAX_COUNT_WORK
     assert count_work(3, tuple(HOSTILE.values())) > 100 * MAX_COUNT_WORK
     assert count_layouts(rows=5, cols=3, counts=(4, 4, 4, 3)) == 8509194  # the 4-colour set, still exact
+
+
+def test_issue_50_a_running_game_link_whose_view_asks_for_the_hostile_set_is_refused_at_once() -> None:
+    """The 929-character link of the issue: a running game's view, its colours changed to the hostile set."""
+    from spynb.widgets.play import board_class
+    from spynb.widgets.records import decode_link, encode_link
+
+    board = board_class("kloak")(seed=1)
+    sent: list[dict] = []
+    board.send = lambda content, buffers=None: sent.append(content)
+    board.handle({"kind": "link"})
+    payload = decode_link(sent[0]["fragment"])
+    payload["view"]["colours"] = HOSTILE
+    other = board_class("kloak")(seed=2)
+    spent, opened = _cpu(lambda: other.restore_position(encode_link(payload)))
+    assert opened is False and "option 'colours'" in other.error["message"], other.error
+    assert spent < BOUND_S
