@@ -29,7 +29,7 @@ from .engine import Game, GameSpec, Record, RecordError, SpynbError, View, quote
 
 __all__ = ["Manifest", "manifest", "register", "get_spec", "game_names", "load_record"]
 
-_PARTS = ("spec", "drawing", "bot", "search", "board", "aid")
+_PARTS = ("spec", "drawing", "bot", "search", "board", "aid", "references")
 
 
 @dataclass(frozen=True)
@@ -61,13 +61,16 @@ class Manifest:
     """The board's style sheet."""
     aid: str | None = None
     """The deduction aid's rows for this game (:class:`spynb.widgets.aid.AidRows`)."""
+    references: str | None = None
+    """The references walkthrough texts may use (:mod:`spynb.scenarios.references`): kind -> render."""
 
     def has(self, which: str) -> bool:
         """Whether the game has the part called ``which``."""
         return which in _PARTS and getattr(self, which) is not None
 
     def part(self, which: str) -> Any:
-        """The part called ``which`` (one of ``spec``, ``drawing``, ``bot``, ``search``, ``board``, ``aid``),
+        """The part called ``which`` (one of ``spec``, ``drawing``, ``bot``, ``search``, ``board``, ``aid``,
+        ``references``),
         imported now.
 
         :raises SpynbError: the game has no such part.

@@ -12,4 +12,5 @@ MANIFEST = Manifest(
     board="widget:KloakController",
     front_end="widget.js",
     styles="widget.css",
+    references="references:REFERENCES",
 )

@@ -85,6 +85,11 @@ A *claim* is a query with what its result must be: ``"is"`` (equal),
 :meth:`Scenario.check` asserts each one on every way through the scenario
 (the scripted moves and every move a your-turn step accepts).
 
+A text names things on the board through *references* in braces (``{piece d4}``,
+``{turn}``), rendered from the walkthrough's seat's view at its step when the
+scenario loads (:mod:`.references`): a board fact is never typed by hand, and
+:func:`.references.free_text_facts` finds one that is.
+
 A walkthrough told from a seat states only what that seat knows, so the
 check also asks every claim and every computed answer again in re-deals of
 what the seat has not seen (:mod:`.from_seat`): each must come out the same.
@@ -137,9 +142,10 @@ from spynb.engine import Game, Record, RecordError, SpynbError, State, is_whole_
 from spynb.games import get_spec
 
 from .from_seat import possible, redeals
+from .references import reference_problems, rendered
 
 __all__ = ["Scenario", "Step", "StepKind", "Expect", "Query", "Claim", "Question", "Choice",
-           "load", "names", "from_data"]
+           "load", "names", "from_data", "rendered"]
 
 CHANCE = "chance"
 
@@ -472,7 +478,7 @@ class Scenario:
                 problems.append(f"the scenario does not replay{label}: {err}")
                 continue
             problems += [p + label for p in self._check_facts(positions)]
-        return problems
+        return problems + reference_problems(from_data(self.raw, self.id))
 
     def _unforced(self, i: int, step: Step) -> list[str]:
         """An act's entries that are a seat's choice: each must be chance's or the walkthrough seat's only move."""
@@ -563,7 +569,8 @@ def load(name: str) -> Scenario:
         data = json.loads(text)
     except json.JSONDecodeError as err:
         raise RecordError(f"scenario {name!r} line {err.lineno} column {err.colno}", err.msg) from None
-    return from_data(data, name)
+    scenario: Scenario = rendered(from_data(data, name))
+    return scenario
 
 
 # -- reading and validating ----------------------------------------------------------------------------

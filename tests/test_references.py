@@ -1,0 +1,85 @@
+"""Board facts come from the board (issue 49): walkthrough texts name pieces through references rendered from the
+learner's view at their step, a lint refuses a board fact typed by hand, and a reference that would render
+differently for another accepted move is refused."""
+
+from __future__ import annotations
+
+import pytest
+
+from spynb import scenarios
+from spynb.engine import RecordError, SpynbError
+from spynb.scenarios.references import REFERENCE, free_text_facts, reference_problems, render
+
+
+def _raw(name: str) -> dict:
+    return scenarios.load(name).to_data()
+
+
+def _with_step_text(name: str, number: int, key: str, text: str) -> scenarios.Scenario:
+    data = _raw(name)
+    data["steps"][number - 1] = {**data["steps"][number - 1], key: text}
+    return scenarios.from_data(data, name)
+
+
+@pytest.mark.parametrize("name", scenarios.names())
+def test_no_walkthrough_text_types_a_board_fact_by_hand(name: str) -> None:
+    assert free_text_facts(scenarios.load(name)) == []
+
+
+@pytest.mark.parametrize("name", scenarios.names())
+def test_every_reference_renders_and_no_text_keeps_braces(name: str) -> None:
+    tour = scenarios.load(name)
+    for step in tour.steps:
+        assert not REFERENCE.search(step.caption), step.caption
+
+
+def test_the_old_kloak_setup_caption_is_refused_by_the_lint() -> None:
+    """The finding: step 13 said "the green piece on d4" where d4 is sky blue."""
+    wrong = _with_step_text("kloak-setup", 13, "caption", "Seat 2 will kloak the green piece on d4.")
+    problems = free_text_facts(wrong)
+    assert len(problems) == 1 and '"green piece on d4"' in problems[0] and "{piece d4}" in problems[0]
+
+
+def test_a_piece_reference_renders_the_colour_the_learner_sees_at_its_step() -> None:
+    tour = scenarios.load("kloak-setup")
+    assert "the sky-blue piece on d4" in tour.steps[12].caption  # the finding's step, rendered
+    assert "the green piece on c4" in tour.steps[13].expect.praise  # said after the move, from the view after it
+    view = tour.game_at(12).view(tour.seat).to_dict()
+    assert view["small"]["d4"] == "S" and view["small"]["c4"] == "G"
+
+
+def test_KL_13_a_covered_piece_renders_as_covered_never_with_its_colour() -> None:
+    view = {"small": {"c2": "?"}, "big": ["c2"], "covered": ["c2"]}
+    assert render("{piece c2}", "kloak", view) == "the covered piece on c2"
+    with pytest.raises(SpynbError, match="covered"):
+        render("{colour c2}", "kloak", view)
+
+
+def test_a_reference_the_view_cannot_back_is_refused_when_the_scenario_loads_saying_where() -> None:
+    data = _raw("kloak-setup")
+    data["steps"][12]["caption"] = "Seat 2 will kloak {piece a1}."
+    with pytest.raises(RecordError, match=r"steps\[12\].*\{piece a1\}: no small piece stands on a1"):
+        scenarios.rendered(scenarios.from_data(data, "kloak-setup"))
+
+
+def test_a_reference_that_depends_on_the_learners_accepted_move_is_refused() -> None:
+    """kloak-first-game's step 15 accepts several moves of the piece on d5; a later caption that names that piece
+    renders on the scripted way only."""
+    wrong = _with_step_text("kloak-first-game", 19, "caption", "Look at {piece d5}.")
+    problems = reference_problems(wrong)
+    assert problems and all("d5" in p for p in problems), problems
+
+
+def test_an_unknown_reference_names_the_ones_the_game_has() -> None:
+    with pytest.raises(SpynbError, match=r"\{square d4\}: kloak has no reference 'square'; it has big, colour"):
+        render("{square d4}", "kloak", {"turn_number": 1})
+
+
+def test_every_game_renders_the_turn_from_its_view() -> None:
+    for name in ("kloak", "cloak-dagger", "target"):
+        assert render("{Turn}", name, {"turn_number": 4}) == "Turn 4"
+
+
+def test_the_kloak_teams_caption_no_longer_calls_a_square_two_away_next_to() -> None:
+    caption = scenarios.load("kloak-teams").steps[2].caption
+    assert "next to" not in caption and "the sky-blue pieces on d2 and e3" in caption
