@@ -83,3 +83,31 @@ def test_every_game_renders_the_turn_from_its_view() -> None:
 def test_the_kloak_teams_caption_no_longer_calls_a_square_two_away_next_to() -> None:
     caption = scenarios.load("kloak-teams").steps[2].caption
     assert "next to" not in caption and "the sky-blue pieces on d2 and e3" in caption
+
+
+def test_CD_4_an_envelope_a_rival_may_have_changed_unseen_is_never_said_to_hold_its_old_cards() -> None:
+    """The finding: near-misses step 27 said "Envelope 7 holds d, X, Y and Z … you win" after seat 2 put its
+    dagger into an envelope the learner did not see."""
+    tour = scenarios.load("cloak-dagger-near-misses")
+    caption = tour.steps[26].caption
+    assert caption.startswith("Envelope 7 (you saw d, X, Y and Z there on turn 23; since then E may have gone in")
+    assert "unless seat 2's dagger went in" in tour.steps[27].caption
+    wrong = _with_step_text("cloak-dagger-near-misses", 27, "caption", "Envelope 7 holds d, X, Y and Z. What happens?")
+    assert any('"Envelope 7 holds"' in p for p in free_text_facts(wrong))
+
+
+def test_CD_5_an_envelope_is_never_said_to_be_empty_before_it_is_opened() -> None:
+    wrong = _with_step_text("cloak-dagger-tracking", 2, "caption", "Your turn. Choose envelope 4. It is empty.")
+    assert any('"It is empty"' in p for p in free_text_facts(wrong))
+    assert "If it is empty" in scenarios.load("cloak-dagger-tracking").steps[1].caption
+
+
+def test_CD_10_an_open_envelope_renders_what_lies_before_the_seat() -> None:
+    tour = scenarios.load("cloak-dagger-near-misses")
+    assert tour.steps[17].caption.startswith("Envelope 7 (open before you: d, e, D, X, Y and Z)")
+
+
+def test_a_walkthrough_told_from_above_renders_what_an_envelope_holds() -> None:
+    tour = scenarios.load("cloak-dagger-example")
+    assert tour.seat is None
+    assert "Envelope 12, which holds e and E" in tour.steps[23].expect.why["12"]
