@@ -22,13 +22,14 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from spynb.engine import SpynbError
 from .actions import Take
-from .cards import CARD_NAMES, CUT_ORDER
+from .cards import CUT_ORDER
 from .display import ending_reason
 from .svg import KINDS, card_face
 from spynb.widgets.fields import Field
 from spynb.widgets.play import BoardController, lazy_board
-from spynb.widgets.refusals import refusal
+from spynb.widgets.refusals import refusal, refusal_for
 
 __all__ = ["CloakDaggerController"]
 
@@ -56,7 +57,8 @@ class CloakDaggerController(BoardController):
         if not isinstance(card, str) or len(card) != 1:
             self.error = refusal(f"a card is one letter, not {card!r:.20}")
             return False
-        if contents is None or not any(n.startswith("take ") for n in self.legal):
+        acting = self._acting_seat()
+        if contents is None or acting is None:
             self.error = refusal("No transfer can start now. A transfer starts with an empty hand, from the "
                                  "envelope you have just looked into.", rule="CD-6",
                                  citation=self._spec.rules.citation("CD-6"), kind="illegal")
@@ -68,15 +70,17 @@ class CloakDaggerController(BoardController):
             return self._set_picks("", "")
         if card == self.taking:
             return self._set_picks(self.showing, "")
-        if self.showing and str(Take(self.showing, card)) in self.legal:
-            return self._set_picks(self.showing, card)
-        if not self.showing and str(Take(card)) in self.legal:
-            return self._set_picks(card, "")
-        self.error = refusal(f"{card}, the {CARD_NAMES.get(card, card)}, cannot start a transfer. Pick the agent to "
-                             "show first: your own cloak or dagger, or a double agent (a, b or c). The card to "
-                             "take with it comes second.", rule="CD-6", citation=self._spec.rules.citation("CD-6"),
-                             kind="illegal")
-        return False
+        take = Take(self.showing, card) if self.showing else Take(card)
+        try:  # the engine says whether the pick can start a transfer, and which rule forbids it if not
+            self._game.copy().play(take, acting)
+        except SpynbError as err:
+            refused = refusal_for(err)
+            if not self.showing and any(n.startswith("take ") and n.endswith(f"+{card}") for n in self.legal):
+                refused = refusal(f"{refused['reason']}. {card} can go along unseen: pick the agent to show first.",
+                                  rule=refused["rule"], citation=refused["citation"], kind="illegal")
+            self.error = refused
+            return False
+        return self._set_picks(take.shown, take.second)
 
     def start_transfer(self) -> bool:
         """Start the transfer picked: show ``showing`` and take it, with ``taking`` unseen (CD-6)."""

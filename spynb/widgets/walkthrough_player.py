@@ -36,10 +36,11 @@ from typing import Any, ClassVar
 
 import traitlets
 
-from ..engine import Game, SpynbError, is_whole_number
+from ..engine import Action, Game, SpynbError, State, is_whole_number
 from ..engine.wording import listed
 from ..rulespage import rule_link
 from ..scenarios import Question, Scenario, Step, StepKind, load
+from ..scenarios.from_seat import redeals
 from .play import HUMAN, PlayBoard, board_class
 from .refusals import refusal as _error
 from .refusals import refusal_for as _error_from
@@ -60,6 +61,29 @@ def narrate(before: Game, after: Game, seat: int | None) -> str:
     """
     seen = after.state.events_seen_by(seat)[len(before.state.events_seen_by(seat)):]
     return " ".join(event.text for event in seen) or QUIET
+
+
+def told_safely(state: State, action: Action, seat: int) -> tuple[str, bool]:
+    """What ``seat`` sees its legal ``action`` do (chance not yet played), in the engine's words, keeping only
+    the words that are the same in every re-deal of what the seat has not seen; and whether any were left out
+    (they would show what is hidden).
+
+    >>> from spynb import scenarios
+    >>> game = scenarios.load("kloak-first-kloak").game_at(2)
+    >>> told_safely(game.state, game.parse("B a1xa2"), 1)
+    ('Seat 1 moved the big piece on a1 onto the small piece on a2.', False)
+    """
+    def words(world: State) -> list[str]:
+        seen = len(world.events_seen_by(seat))
+        world.apply(action, seat)
+        return [event.text for event in world.events_seen_by(seat)[seen:]]
+
+    told = words(state.clone())
+    others = [words(world) for world in redeals(state, seat)]
+    if any(len(other) != len(told) for other in others):
+        return "", True
+    kept = [text for i, text in enumerate(told) if all(other[i] == text for other in others)]
+    return " ".join(kept), len(kept) < len(told)
 
 
 def _answer_told(said: str, explain: str) -> str:
@@ -318,20 +342,37 @@ class Walkthrough(PlayBoard):
             return False
         trial = self._scenario.game_at(self._at, self._answers)
         try:
-            action = str(trial.play(notation.strip(), step.expect.seat))
+            played = trial.play(notation.strip(), step.expect.seat)
         except SpynbError as err:
             self.error = _error_from(err)
             return False
+        action = str(played)
         if not step.expect.accepts(action):
             with self.hold_sync():
                 self.error = {}
-                self.feedback = {"ok": False, "text": f"That move is legal, but not this step's. "
-                                                      f"{step.expect.explain(action)}", "step": self._at + 1,
+                self.feedback = {"ok": False, "text": self._other_move(played), "step": self._at + 1,
                                  **self._rule(step.rule)}
             return False
         self._advance({self._at: f"{step.expect.seat}: {action}"},
                       feedback={"ok": True, "step": self._at + 1, "text": step.expect.reply(action)})
         return True
+
+    def _other_move(self, action: Action) -> str:
+        """What a legal move the step does not take did, and why the step wants another: the step's words for
+        that move, else whether it is of a kind the step takes.  The step's ``otherwise`` is said to a move of
+        another kind (it tells what the step asks for), and to any move where the step takes one move only."""
+        expect = self._step().expect
+        assert expect is not None  # only a your-turn step takes a move
+        told, hides = told_safely(self._game.state, action, expect.seat)
+        made = f"{told} That move is legal, but not this step's".lstrip() + (
+            ", and it would show what the board hides." if hides else ".")
+        if expect.why.get(str(action)):
+            return f"{made} {expect.why[str(action)]}"
+        taken = [a for a in self._game.legal_actions(expect.seat) if expect.accepts(str(a))]
+        if type(action) not in {type(a) for a in taken}:
+            return f"{made} {expect.otherwise}".rstrip()
+        kind = f"{made} It is the kind of move this step asks for, but this game goes on with another."
+        return f"{kind} {expect.otherwise}".rstrip() if len(taken) == 1 else kind
 
     # -- what a walkthrough refuses -----------------------------------------------------------
     def _undo_check(self) -> tuple[bool, str]:
