@@ -173,3 +173,23 @@ def test_possible_finds_a_double_agent_the_seat_cannot_rule_out_in_a_seven_playe
     other = next(int(seat) for seat, team in affiliations.items() if seat != "4" and team != "double-agent")
     could_be = scenarios.Query("possible", path=f"affiliations.{other}", value="double-agent")
     assert could_be.evaluate(game, 4)
+
+
+def test_TG_2_a_question_about_what_follows_a_draw_is_answered_after_chance_deals() -> None:
+    """The finding: target-first-turns step 10 marked "You again" right, its `after` query read before chance dealt
+    seat 4's card, so the marker had not moved yet."""
+    tour = scenarios.load("target-first-turns")
+    assert tour.steps[9].question.right(tour.game_at(9), tour.seat) == [2]
+
+
+def test_an_after_query_whose_answer_depends_on_what_chance_deals_is_refused() -> None:
+    from spynb.engine import SpynbError
+    from spynb.scenarios import Query
+
+    tour = scenarios.load("target-empty-deck")
+    game = tour.game_at(1)
+    asked = Query("view", path="hand", after=("4: draw rookie",))  # which card comes is chance's
+    with pytest.raises(SpynbError, match="depends on what chance deals next"):
+        asked.evaluate(game, tour.seat)
+    before = Query("view", path="deck_sizes.rookie", after=("4: draw rookie",), before_chance=True)
+    assert before.evaluate(game, tour.seat) == 83

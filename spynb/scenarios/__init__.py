@@ -76,7 +76,11 @@ in a scenario shown from the omniscient view.
 ====================  =======================================================
 
 Any query may add ``"after": [entries]``: it is then asked of a copy of the
-game with those moves played ("what happens if ...?").
+game with those moves played ("what happens if ...?").  Where they stop at a
+chance point, the query is asked after every way chance can go next and must
+come out the same in each (what follows is true whatever chance deals), unless
+it says ``"before_chance": true`` (ask there, before chance acts); ``legal``
+and ``to_move`` there ask about chance itself (what it may deal; ``"chance"``).
 
 A *claim* is a query with what its result must be: ``"is"`` (equal),
 ``"contains"`` or ``"lacks"`` (an item of a list or text), and ``"when"``:
@@ -188,6 +192,9 @@ class Query:
     seat: int | None = None
     value: Any = None
     """For ``possible``: the value looked for at ``path``."""
+    before_chance: bool = False
+    """Where the ``after`` moves stop at a chance point: ask there, before chance acts (else the query is asked
+    after every way chance can go, and must come out the same in each)."""
 
     def evaluate(self, position: Game | State, seat: int | None, move: str | None = None) -> Any:
         """The query's result for ``seat`` (None: omniscient) in a game or state; ``move`` stands in for ``move``.
@@ -195,13 +202,21 @@ class Query:
         :raises SpynbError: when the path does not exist or an ``after`` move is illegal.
         """
         state = position.state if isinstance(position, Game) else position
-        if self.after:
-            state = state.clone()
-            for entry in self.after:
-                who, notation = _split(entry)
-                state.apply(state.spec.parse(notation), who)
         seat = self.seat if self.seat is not None else seat
-        return _QUERIES[self.name](self, state, seat, move if move is not None else self.move)
+        move = move if move is not None else self.move
+        if not self.after:
+            return _QUERIES[self.name](self, state, seat, move)
+        state = state.clone()
+        for entry in self.after:
+            who, notation = _split(entry)
+            state.apply(state.spec.parse(notation), who)
+        if self.before_chance or self.name in ("legal", "to_move"):  # these ask about the chance point itself
+            return _QUERIES[self.name](self, state, seat, move)
+        results = [_QUERIES[self.name](self, world, seat, move) for world in _settled(state)]
+        if any(result != results[0] for result in results):
+            raise SpynbError(f"what follows {self.after[-1]!r} depends on what chance deals next: name its outcome "
+                             "(\"chance: …\") in 'after', or ask before it (\"before_chance\": true)")
+        return results[0]
 
     def _path(self, value: Any) -> Any:
         for part in self.path.split(".") if self.path else ():
@@ -210,6 +225,29 @@ class Query:
             except (KeyError, IndexError, ValueError, TypeError):
                 raise SpynbError(f"the view has nothing at {self.path!r} (stopped at {part!r})") from None
         return value
+
+
+MAX_SETTLED = 500
+"""The most ways chance may go after a query's ``after`` moves."""
+
+
+def _settled(state: State) -> list[State]:
+    """``state`` with any chance that acts next played out every way it can (the query must come out the same
+    in each: a statement about what follows is true whatever chance deals)."""
+    worlds, settled = [state], []
+    while worlds:
+        world = worlds.pop()
+        if not world.turn.chance:
+            settled.append(world)
+            continue
+        for outcome, _ in world.chance_outcomes():
+            branch = world.clone()
+            branch.apply(outcome, None)
+            worlds.append(branch)
+        if len(worlds) + len(settled) > MAX_SETTLED:
+            raise SpynbError(f"chance may go more than {MAX_SETTLED} ways after the 'after' moves: name its "
+                             "outcomes in 'after', or ask before it (\"before_chance\": true)")
+    return settled
 
 
 def _to_move(state: Any) -> Any:
@@ -581,7 +619,7 @@ _KEYS = {
     StepKind.QUESTION: _COMMON | {"answer", "choices", "number", "explain", "several"},
     StepKind.END: _COMMON | {"links"},
 }
-_QUERY_KEYS = {"query", "path", "move", "after", "seat", "value"}
+_QUERY_KEYS = {"query", "path", "move", "after", "seat", "value", "before_chance"}
 _CLAIM_TESTS = ("is", "contains", "lacks")
 _HEADER = {"id": str, "title": str, "game": str, "variant": str, "seats": int, "seed": int, "goal": str}
 
@@ -621,8 +659,11 @@ def _query(data: Any, where: str, omniscient: bool, extra: AbstractSet[str] = fr
     if seat is not None and (not omniscient or not isinstance(seat, int) or isinstance(seat, bool)):
         raise RecordError(f"{where}.seat", "only a scenario shown from the omniscient view (\"seat\": null) may ask "
                                            "about another seat: a seat's walkthrough must not tell it others' secrets")
+    before_chance = data.get("before_chance", False)
+    if not isinstance(before_chance, bool) or (before_chance and not after):
+        raise RecordError(f"{where}.before_chance", "is true or false, and true only beside 'after' moves")
     return Query(name, path, move, tuple(_entry(e, f"{where}.after[{k}]") for k, e in enumerate(after)), seat,
-                 data.get("value"))
+                 data.get("value"), before_chance)
 
 
 def _claim(data: Any, where: str, omniscient: bool, moves: bool) -> Claim:
