@@ -34,6 +34,9 @@ import { button, counted, gridKeys } from "../widgets/static/dom.js";
  * @property {Record<string, string>} [envelopes]     teaching: every envelope's contents
  * @property {Record<string, string>} [hands]         teaching: every seat's hand
  * @property {number | null} [selected]               teaching: the envelope being looked into
+ * @property {{ envelopes: Record<string, string>, hands: Record<string, string> }} [revealed]   seat, once the game
+ *                                                    is over (the board adds it then, and only then): every
+ *                                                    envelope's contents and every hand
  *
  * @typedef {View & CdOwnView} CloakDaggerView
  *
@@ -200,6 +203,7 @@ function drawCloakDagger(ctx) {
 
   // -- the box
   const notes = /** @type {any[]} */ (view.notes || []);
+  const revealed = omniscient ? undefined : view.revealed;
   const box = h("div", { class: "cd-box", role: "group", "aria-label": "The box of 20 envelopes (arrow keys move)" });
   for (let n = 1; n <= 20; n++) {
     const notation = String(n);
@@ -210,6 +214,10 @@ function drawCloakDagger(ctx) {
       const inside = (view.envelopes || {})[notation] || "";
       content = cdCards(ctx, inside, "empty");
       spoken = inside ? `holds ${[...inside].join(" ")}` : "empty";
+    } else if (revealed) {
+      const inside = revealed.envelopes[notation] || "";
+      content = h("span", { class: "cd-note" }, h("span", { class: "cd-end", text: "at the end" }), cdCards(ctx, inside, "empty"));
+      spoken = `revealed at the end: ${inside ? `holds ${[...inside].join(" ")}` : "empty"}`;
     } else {
       const note = notes[n - 1] || {};
       const never = note.seen_turn === null || note.seen_turn === undefined;
@@ -227,7 +235,7 @@ function drawCloakDagger(ctx) {
     const row = Math.floor((n - 1) / 5);
     const col = (n - 1) % 5;
     box.append(h("button", {
-      type: "button", class: `cd-env${legal ? " is-legal" : ""}${isOpen ? " is-open" : ""}`,
+      type: "button", class: `cd-env${legal ? " is-legal" : ""}${isOpen ? " is-open" : ""}${revealed ? " is-revealed" : ""}`,
       dataset: { key: `env-${n}`, grid: `${row},${col}`, action: notation },
       "aria-label": `Envelope ${n}, ${spoken}${legal ? ", select it" : ""}${isOpen ? ", opened" : ""}`,
       onclick: () => ctx.send(notation),
@@ -249,7 +257,8 @@ function drawCloakDagger(ctx) {
       h("p", { class: "cd-agents" }, "Your agents: ", cdCards(ctx, view.agents || "")),
       h("ul", { class: "cd-hands" }, Object.entries(view.hands_known || {}).map(([s, known]) =>
         h("li", { dataset: { key: `hands-${s}` } }, `${ctx.seatName(Number(s))}: ${counted(sizes[s] || 0, "card")}`,
-          known ? [" — seen: ", cdCards(ctx, String(known))] : null))));
+          revealed ? [" — ", h("span", { class: "cd-end", text: "at the end" }), " ", cdCards(ctx, revealed.hands[s] || "", "empty")]
+            : known ? [" — seen: ", cdCards(ctx, String(known))] : null))));
   }
   side.append(h("p", { class: "cd-stack", dataset: { key: "stack" }, text: `Stack: ${counted(view.stack_size, "card")}` +
     (view.stack_bottom ? `; returned to the bottom: ${[...view.stack_bottom].join(" ")}` : "") }));
@@ -273,8 +282,12 @@ function drawCloakDagger(ctx) {
     shown.length ? h("ul", {}, shown.map((/** @type {any} */ e) => h("li", { text: e.text })))
       : h("p", { class: "cd-none", text: "Nothing shown yet." }));
 
+  const shownAtEnd = revealed ? h("p", { class: "cd-hint cd-revealed", dataset: { key: "revealed" } },
+    h("strong", { text: "Revealed at the end: " }),
+    "the game is over, so every envelope shows what it holds and every hand what it held, marked “at the end”.") : null;
+
   return h("div", { class: "cd" },
-    h("div", { class: "cd-left" }, box, cdKey(ctx), todo),
+    h("div", { class: "cd-left" }, shownAtEnd, box, cdKey(ctx), todo),
     h("div", { class: "cd-right" }, side, shownLog),
     h("div", { class: "cd-aid" }, drawAid(ctx)));
 }

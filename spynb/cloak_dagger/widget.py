@@ -152,6 +152,14 @@ class CloakDaggerController(BoardController):
             keys.append("opened")
         return keys
 
+    def extra_view(self, view: dict[str, Any]) -> dict[str, Any]:
+        """Once the game is over, ``revealed``: every envelope's contents and every seat's hand (the end shows
+        them all); nothing while it runs."""
+        final = self.final_view(view)
+        if final is None:
+            return {}
+        return {"revealed": {"envelopes": dict(final["envelopes"]), "hands": dict(final["hands"])}}
+
     def ending_reason(self, view: dict[str, Any]) -> dict[str, Any]:
         return ending_reason(view) or super().ending_reason(view)
 

@@ -25,6 +25,8 @@ import { button, counted, gridKeys, refocus } from "../widgets/static/dom.js";
  * @property {number[]} to_move
  * @property {Record<string, string>} [remembered] square -> the colour a perfect memory knows (the board
  *                                                 adds it when `reveal` is on)
+ * @property {Record<string, string>} [revealed]   square -> the colour of a piece the view hides, shown once the
+ *                                                 game is over (the board adds it then, and only then)
  *
  * @typedef {View & KlOwnView} KloakView
  *
@@ -130,6 +132,8 @@ function drawKloak(ctx) {
   const big = new Set(view.big || []);
   const covered = new Set(view.covered || []);
   const remembered = view.remembered || {};
+  const revealed = view.revealed || {};
+  const names = ctx.glossary.colour_names || {};
   const touched = model.get("touched") || "";
   const touchMove = Boolean(model.get("touch_move"));
   const reveal = Boolean(model.get("reveal"));
@@ -153,16 +157,22 @@ function drawKloak(ctx) {
       const colour = small[sq];
       const isBig = big.has(sq);
       const hidden = colour === "?";
-      const memoryColour = hidden && reveal ? remembered[sq] : undefined;
+      const endColour = hidden ? revealed[sq] : undefined;
+      const memoryColour = hidden && reveal && !endColour ? remembered[sq] : undefined;
       const parts = [];
-      if (colour) parts.push(hidden ? (memoryColour ? klPiece(ctx, memoryColour, true) : klPiece(ctx, "?")) : klPiece(ctx, colour));
+      if (colour) {
+        parts.push(endColour ? klPiece(ctx, endColour) : hidden ? (memoryColour ? klPiece(ctx, memoryColour, true) : klPiece(ctx, "?"))
+          : klPiece(ctx, colour));
+      }
       let spoken = `${sq}: `;
-      if (isBig) spoken += colour ? `big piece kloaking ${hidden ? (memoryColour ? `a piece remembered as ${(ctx.glossary.colour_names || {})[memoryColour]}` : "a hidden piece") : (ctx.glossary.colour_names || {})[colour] + " piece"}` : "big piece";
-      else spoken += colour ? `${(ctx.glossary.colour_names || {})[colour]} small piece` : "empty";
+      if (isBig) {
+        spoken += !colour ? "big piece" : `big piece kloaking ${endColour ? `a ${names[endColour]} piece, revealed at the end`
+          : hidden ? (memoryColour ? `a piece remembered as ${names[memoryColour]}` : "a hidden piece") : names[colour] + " piece"}`;
+      } else spoken += colour ? `${names[colour]} small piece` : "empty";
       const isTarget = targets.has(sq);
       const ways = targets.get(sq) || [];
       const inClaim = claim && claim.includes(sq);
-      const cls = ["kl-square", isBig ? "has-big" : "", covered.has(sq) ? "is-covered" : "",
+      const cls = ["kl-square", isBig ? "has-big" : "", covered.has(sq) ? "is-covered" : "", endColour ? "is-revealed" : "",
         !claim && !touched && movable.has(sq) ? "is-legal" : "", isTarget ? "is-legal is-target" : "",
         ways.length > 1 ? "is-twoway" : "", touched === sq ? "is-touched" : "", inClaim ? "is-claimed" : "",
         offer === sq ? "is-offered" : ""].filter(Boolean).join(" ");
@@ -183,7 +193,8 @@ function drawKloak(ctx) {
           memo.redraw();
         },
       }, isBig ? h("span", { class: "kl-big", "aria-hidden": "true" }, parts) : parts,
-      ways.length > 1 ? h("span", { class: "kl-ways", "aria-hidden": "true", text: "2 ways" }) : null);
+      ways.length > 1 ? h("span", { class: "kl-ways", "aria-hidden": "true", text: "2 ways" }) : null,
+      endColour ? h("span", { class: "kl-end", "aria-hidden": "true", text: "end" }) : null);
       row.append(h("div", { class: "kl-cell", role: "gridcell" }, cell,
         offer === sq && ways.length > 1 ? klOffer(ctx, sq, ways, touched) : null));
     }
@@ -192,6 +203,9 @@ function drawKloak(ctx) {
   board.append(h("div", { class: "kl-row kl-files", "aria-hidden": "true" }, h("span", { class: "kl-coord" }),
     [...KL_FILES].map((f) => h("span", { class: "kl-coord", text: f }))));
   gridKeys(board);
+  const shownAtEnd = Object.keys(revealed).length ? h("p", { class: "kl-hint kl-revealed", dataset: { key: "revealed" } },
+    h("strong", { text: "Revealed at the end: " }),
+    `the game is over, so every piece the big pieces hid is shown, marked “end” (${Object.keys(revealed).sort().join(", ")}).`) : null;
 
   // -- the touched piece: where its moves end is marked on the board
   const panel = h("div", { class: "kl-panel" });
@@ -244,7 +258,7 @@ function drawKloak(ctx) {
       h("span", { class: "kl-keyitem" }, klPiece(ctx, c), ` ${(ctx.glossary.colour_names || {})[c] || c} `)),
       h("span", { class: "kl-keyitem" }, klPiece(ctx, "?"), " hidden under a big piece")));
 
-  const area = h("div", { class: "kl" }, h("div", { class: "kl-left" }, board, panel, claimBar), side);
+  const area = h("div", { class: "kl" }, h("div", { class: "kl-left" }, board, shownAtEnd, panel, claimBar), side);
   memo.redraw = () => {
     const again = drawKloak(ctx);
     area.replaceWith(again);

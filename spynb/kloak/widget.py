@@ -117,6 +117,12 @@ class KloakController(BoardController):
                            "U": "star", "V": "cross", "K": "bar"}}
 
     def extra_view(self, view: dict[str, Any]) -> dict[str, Any]:
+        """``remembered`` when ``reveal`` is on; once the game is over, ``revealed``: the colour of every piece
+        the view hides (square -> colour letter), nothing while it runs."""
+        final = self.final_view(view)
+        if final is not None:
+            small = view.get("small", {})
+            return {"revealed": {sq: colour for sq, colour in final["small"].items() if small.get(sq) == "?"}}
         if not self.reveal:
             return {}
         if view.get("omniscient") or "events" not in view:

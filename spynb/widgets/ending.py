@@ -13,6 +13,10 @@ banner shows (``board_common.js``):
   (seat -> a few words), else {};
 * ``seed``: the seed that deals the same game again (*New game* with it).
 
+Once the game is over a board shows every hidden card and piece, marked as
+revealed at the end: a game's board reads them from :meth:`GameEnding.final_view`
+in its ``extra_view`` (the seat's view gains a ``revealed`` field).
+
 The reason comes from the game's final view (:meth:`GameEnding.ending_reason`):
 by default the last thing that happened in it, which every game logs when it
 ends; a game whose view carries an ``ending`` entry (its reason, rule, side
@@ -54,6 +58,14 @@ class GameEnding(BoardPart):
         events = view.get("events") or ()
         last = events[-1] if events else {}
         return {"reason": last.get("text", ""), "rule": last.get("rule") or ""}
+
+    def final_view(self, view: dict[str, Any]) -> dict[str, Any] | None:
+        """The omniscient view of the finished game, for a board adding to the seat's ``view`` what the end
+        reveals (every hidden card and piece); None while the game runs, and for a review of an earlier step,
+        a shared screen or the teaching view (which hides nothing)."""
+        if not self._game.over or self._review >= 0 or self._shared is not None or view.get("omniscient"):
+            return None
+        return self._game.view(None).to_dict()
 
     def _draw_part(self) -> None:
         super()._draw_part()
