@@ -15,11 +15,12 @@ import re
 from html import escape
 
 from spynb.engine import RULEBOOK, RULING, Rule, RuleBook
+from spynb.engine.rules import ENGINE
 from spynb.engine.rules import BULLETS, PARAGRAPH, TABLE, Printed, Span
 
 from .games import get_spec
 
-__all__ = ["APP_EXIT", "rule_anchor", "rule_href", "rule_link", "rule_links", "site_href", "rule_kind", "rules_html"]
+__all__ = ["APP_EXIT", "SOURCES", "rule_anchor", "rule_href", "rule_link", "rule_links", "site_href", "rule_kind", "rules_html"]
 
 #: JupyterLab takes a relative link in a notebook for a file beside the notebook and opens it inside
 #: the app (a page of the site is no such file: the click does nothing). It leaves to the browser an
@@ -57,17 +58,23 @@ def rule_href(rule_id: str) -> str:
     return f"{site_href('rules/index.html')}#{rule_anchor(rule_id)}"
 
 
-def rule_link(rules: RuleBook, rule_id: str) -> dict[str, str]:
-    """What a small link to one rule needs: its id, its address on the rules page and its citation ("" for none).
+SOURCES = {RULEBOOK: "rulebook", RULING: "spynb's ruling", "faq": "publisher's FAQ", ENGINE: "spynb's reading"}
+"""What a link says of where its rule comes from, by the rule's source: never written by hand beside it."""
 
-    >>> rule_link(get_spec("target").rules, "TG-11")["rule_href"]
-    '../rules/index.html?%#TG-11'
+
+def rule_link(rules: RuleBook, rule_id: str) -> dict[str, str]:
+    """What a small link to one rule needs: its id, its address on the rules page, its citation and where it comes
+    from (:data:`SOURCES`; "" for none).
+
+    >>> rule_link(get_spec("target").rules, "TG-11")["source"], rule_link(get_spec("target").rules, "TG/Play.2")["source"]
+    ("spynb's ruling", 'rulebook')
     >>> rule_link(get_spec("target").rules, "")
-    {'rule': '', 'rule_href': '', 'citation': ''}
+    {'rule': '', 'rule_href': '', 'citation': '', 'source': ''}
     """
     if not rule_id or rule_id not in rules:
-        return {"rule": "", "rule_href": "", "citation": ""}
-    return {"rule": rule_id, "rule_href": rule_href(rule_id), "citation": rules.citation(rule_id)}
+        return {"rule": "", "rule_href": "", "citation": "", "source": ""}
+    return {"rule": rule_id, "rule_href": rule_href(rule_id), "citation": rules.citation(rule_id),
+            "source": SOURCES.get(rules[rule_id].source, SOURCES[ENGINE])}
 
 
 @functools.cache

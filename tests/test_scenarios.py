@@ -193,3 +193,29 @@ def test_an_after_query_whose_answer_depends_on_what_chance_deals_is_refused() -
         asked.evaluate(game, tour.seat)
     before = Query("view", path="deck_sizes.rookie", after=("4: draw rookie",), before_chance=True)
     assert before.evaluate(game, tour.seat) == 83
+
+
+def test_no_walkthrough_labels_a_rule_by_hand(tour) -> None:
+    """Issue 49: where a rule comes from is said by the step's link, from the rule's id, never in the text."""
+    assert lint.hand_labels(tour) == []
+
+
+def test_the_lint_finds_a_hand_written_ruling_label() -> None:
+    data = scenarios.load("target-clearance").to_data()
+    data["steps"][2]["explain"] = "spynb's ruling: yes, whenever you have a match."
+    problems = lint.hand_labels(scenarios.from_data(data, "target-clearance"))
+    assert problems == ["step 3 explain: \"spynb's ruling\" labels a rule by hand: the step's rule link says where "
+                        "it comes from"]
+
+
+def test_TG_5_the_lesson_says_where_the_ruling_departs_from_play_step_1() -> None:
+    explain = scenarios.load("target-override").steps[4].question.explain
+    assert "departs from the rulebook's Play step 1" in explain
+
+
+def test_a_steps_rule_link_says_where_the_rule_comes_from() -> None:
+    from spynb.rulespage import rule_link
+
+    rules = spynb.get_spec("target").rules
+    assert rule_link(rules, "TG-5")["source"] == "spynb's ruling"
+    assert rule_link(rules, "TG/Play.2")["source"] == "rulebook"

@@ -28,7 +28,7 @@ from spynb.target import cards as target_cards
 
 from . import Scenario, Step
 
-__all__ = ["SECRET", "TERMS", "unbacked"]
+__all__ = ["SECRET", "TERMS", "unbacked", "hand_labels"]
 
 
 def _target_terms() -> dict[str, str]:
@@ -130,3 +130,21 @@ def _said(step: Step) -> list[str]:
 def _named(key: str, said: list[str]) -> bool:
     """Is ``key`` one of the words (a one-letter card or colour exactly, other ids in any case)?"""
     return key in said if len(key) == 1 else key.lower() in (word.lower() for word in said)
+
+
+_LABEL = re.compile(r"\b(?:spynb's )?rulings?\b|\bthe rulebook is silent\b", re.IGNORECASE)
+
+
+def hand_labels(scenario: Scenario) -> list[str]:
+    """Texts that say by hand whose rule they state ("spynb's ruling: …"): the link beside a step says it, from
+    the rule's id (:data:`spynb.rulespage.SOURCES`), so a text cannot call a rulebook sentence a ruling or a
+    ruling the rulebook's."""
+    from .references import raw_texts
+
+    problems = []
+    for number, step in enumerate(scenario.raw.get("steps", ()), 1):
+        for key, text in raw_texts(step):
+            for match in _LABEL.finditer(text):
+                problems.append(f"step {number} {key}: {match[0]!r} labels a rule by hand: the step's rule link "
+                                "says where it comes from")
+    return problems

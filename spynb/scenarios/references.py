@@ -35,7 +35,8 @@ from typing import Any
 from spynb.engine import Game, RecordError, SpynbError
 from spynb.games import manifest
 
-__all__ = ["REFERENCE", "Render", "References", "render", "rendered", "reference_problems", "free_text_facts"]
+__all__ = ["REFERENCE", "Render", "References", "render", "rendered", "reference_problems", "free_text_facts",
+           "raw_texts"]
 
 REFERENCE = re.compile(r"\{([A-Za-z][a-z-]*)((?: [^{}\s]+)*)\}")
 """``{kind word word}``: a reference, its kind and its words (``{Piece d4}``: the same, starting a sentence)."""
@@ -183,7 +184,7 @@ def reference_problems(scenario: Any) -> list[str]:
     return problems
 
 
-def _raw_texts(step: Mapping[str, Any]) -> list[tuple[str, str]]:
+def raw_texts(step: Mapping[str, Any]) -> list[tuple[str, str]]:
     """Every text of a step as written (field name, text)."""
     texts = [(key, step[key]) for key in ("caption", "otherwise", "praise", "explain") if isinstance(step.get(key), str)]
     for key in ("why", "feedback"):
@@ -198,7 +199,7 @@ def free_text_facts(scenario: Any) -> list[str]:
     patterns = [(re.compile(pattern), instead) for pattern, instead in _own(scenario.game).free_text]
     problems = []
     for i, step in enumerate(scenario.raw.get("steps", ())):
-        for key, text in _raw_texts(step):
+        for key, text in raw_texts(step):
             for pattern, instead in patterns:
                 for match in pattern.finditer(REFERENCE.sub("", text)):
                     problems.append(f"step {i + 1} {key}: {json.dumps(match[0])} types a board fact by hand: "

@@ -82,6 +82,7 @@ def test_the_address_step_opens_that_step_with_its_instruction_before_the_move(t
     assert panel.locator('[data-key="walk-next"]').count() == 0
     link = panel.locator(".spynb-walk__rule").first
     assert link.get_attribute("href") == rule_href("CD-6") and link.get_attribute("target") is None
+    assert link.inner_text() == "Rule CD-6 · spynb's ruling ↗"  # the source from the id, not from the caption
     shoot(panel, "walkthrough-your-turn")
 
 

@@ -29,16 +29,20 @@ export function h(tag, props, ...children) {
 /**
  * A small link to a rule on the rules page, in the same tab (Back returns): the rule's id as its text (after
  * `prefix`), its citation read out to screen readers.  Rule ids stay out of sentences; this goes beside them.
- * @param {{rule?: string, rule_href?: string, citation?: string}} link  (spynb.rulespage.rule_link)
+ * With `withSource`, the link also says where the rule comes from ("rulebook", "spynb's ruling"), from the
+ * rule's id in Python (spynb.rulespage.SOURCES), never from words written beside it.
+ * @param {{rule?: string, rule_href?: string, citation?: string, source?: string}} link  (spynb.rulespage.rule_link)
  * @param {string} cls
  * @param {string} [prefix]
+ * @param {boolean} [withSource]
  * @returns {HTMLElement | null} null when there is no rule
  */
-export function ruleLink(link, cls, prefix = "") {
+export function ruleLink(link, cls, prefix = "", withSource = false) {
   if (!link.rule) return null;
+  const source = withSource && link.source ? ` · ${link.source}` : "";
   return h("a", { class: cls, href: link.rule_href || null,
     "aria-label": `Rule ${link.rule} on the rules page${link.citation ? `: ${link.citation}` : ""}` },
-  `${prefix}${link.rule} ↗`);
+  `${prefix}${link.rule}${source} ↗`);
 }
 
 /**

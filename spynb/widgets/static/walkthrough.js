@@ -23,6 +23,7 @@ import { rememberStep } from "./progress.js";
  * @property {string} rule          a rule id, or ""
  * @property {string} rule_href     the rules page's address for it
  * @property {string} citation
+ * @property {string} source        where the rule comes from: "rulebook", "spynb's ruling", "publisher's FAQ"…
  * @property {string} quote
  * @property {string} shows_hidden  what the screen says when the step tells more than the seat's board shows, or ""
  * @property {{text: string, value: any}[]} choices
@@ -50,6 +51,7 @@ import { rememberStep } from "./progress.js";
  * @property {string} [rule]
  * @property {string} [rule_href]
  * @property {string} [citation]
+ * @property {string} [source]
  *
  * The traits of a walkthrough player (spynb/widgets/walkthrough_player.py): a board's and these two.
  * @typedef {BoardTraits & { walk: Walk, feedback: Feedback }} WalkthroughTraits
@@ -81,8 +83,8 @@ function walkthroughPanel({ model, slot, send }) {
   let copied = null;
   const walkSend = (/** @type {object} */ content) => send({ kind: "walk", ...content });
 
-  const walkRule = (/** @type {{rule?: string, rule_href?: string, citation?: string}} */ r) =>
-    ruleLink(r, "spynb-walk__rule", "Rule ");
+  const walkRule = (/** @type {{rule?: string, rule_href?: string, citation?: string, source?: string}} */ r) =>
+    ruleLink(r, "spynb-walk__rule", "Rule ", true);
 
   const question = (/** @type {WalkStep} */ step) => {
     if (step.kind !== "question") return null;
