@@ -56,7 +56,7 @@ def test_every_scenario_asks_a_question_lets_the_learner_move_and_ends_with_a_su
 
 def test_the_end_links_to_notebooks_that_exist(tour) -> None:
     links = tour.steps[-1].links
-    assert links
+    assert links or tour.steps[-1].caption.endswith("Continue below.")  # the page goes on (tests/site)
     for link in links:
         url = urlparse(link.value)
         assert url.path == "../notebooks/index.html", link.value

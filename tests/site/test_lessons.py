@@ -116,3 +116,15 @@ def goes_on_from_the_choice(tour: scenarios.Scenario) -> list[int]:
 def test_every_lesson_after_the_first_has_a_decision_that_accepts_two_or_more_moves_and_goes_on(notebook) -> None:
     goes_on = any(goes_on_from_the_choice(scenarios.load(name)) for name in walkthrough_names([notebook]))
     assert goes_on, "no decision goes on from the choice made"
+
+
+@pytest.mark.parametrize("notebook", [n for _, n in LESSONS if len(walkthrough_names([n])) > 1])
+def test_walkthroughs_read_as_one_page_and_only_the_last_links_on(notebook: str) -> None:
+    """Issue 49: a walkthrough that is not its page's last ends "Continue below." with no link; the link to the
+    next lesson sits on the page's last walkthrough only."""
+    names = walkthrough_names([notebook])
+    for name in names[:-1]:
+        end = scenarios.load(name).steps[-1]
+        assert end.caption.endswith("Continue below.") and not end.links, name
+    last = scenarios.load(names[-1]).steps[-1]
+    assert last.links and "Continue below" not in last.caption
