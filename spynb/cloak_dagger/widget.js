@@ -216,7 +216,7 @@ function drawCloakDagger(ctx) {
       spoken = inside ? `holds ${[...inside].join(" ")}` : "empty";
     } else if (revealed) {
       const inside = revealed.envelopes[notation] || "";
-      content = h("span", { class: "cd-note" }, h("span", { class: "cd-end", text: "at the end" }), cdCards(ctx, inside, "empty"));
+      content = h("span", { class: "cd-note" }, h("span", { class: "cd-end", text: "end" }), cdCards(ctx, inside, "empty"));
       spoken = `revealed at the end: ${inside ? `holds ${[...inside].join(" ")}` : "empty"}`;
     } else {
       const note = notes[n - 1] || {};
@@ -257,7 +257,7 @@ function drawCloakDagger(ctx) {
       h("p", { class: "cd-agents" }, "Your agents: ", cdCards(ctx, view.agents || "")),
       h("ul", { class: "cd-hands" }, Object.entries(view.hands_known || {}).map(([s, known]) =>
         h("li", { dataset: { key: `hands-${s}` } }, `${ctx.seatName(Number(s))}: ${counted(sizes[s] || 0, "card")}`,
-          revealed ? [" — ", h("span", { class: "cd-end", text: "at the end" }), " ", cdCards(ctx, revealed.hands[s] || "", "empty")]
+          revealed ? [" — ", h("span", { class: "cd-end", text: "end" }), " ", cdCards(ctx, revealed.hands[s] || "", "empty")]
             : known ? [" — seen: ", cdCards(ctx, String(known))] : null))));
   }
   side.append(h("p", { class: "cd-stack", dataset: { key: "stack" }, text: `Stack: ${counted(view.stack_size, "card")}` +
@@ -284,7 +284,7 @@ function drawCloakDagger(ctx) {
 
   const shownAtEnd = revealed ? h("p", { class: "cd-hint cd-revealed", dataset: { key: "revealed" } },
     h("strong", { text: "Revealed at the end: " }),
-    "the game is over, so every envelope shows what it holds and every hand what it held, marked “at the end”.") : null;
+    "the game is over, so every envelope shows what it holds and every hand what it held, marked “end”.") : null;
 
   return h("div", { class: "cd" },
     h("div", { class: "cd-left" }, shownAtEnd, box, cdKey(ctx), todo),

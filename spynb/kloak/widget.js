@@ -256,7 +256,8 @@ function drawKloak(ctx) {
         () => model.send({ kind: "touch_move", on: !touchMove }), { "aria-pressed": String(touchMove) })),
     h("p", { class: "kl-key" }, "Key: ", Object.keys(view.colours || {}).map((c) =>
       h("span", { class: "kl-keyitem" }, klPiece(ctx, c), ` ${(ctx.glossary.colour_names || {})[c] || c} `)),
-      h("span", { class: "kl-keyitem" }, klPiece(ctx, "?"), " hidden under a big piece")));
+      Object.keys(revealed).length ? h("span", { class: "kl-keyitem" }, h("span", { class: "kl-end", text: "end" }), " revealed at the end")
+        : h("span", { class: "kl-keyitem" }, klPiece(ctx, "?"), " hidden under a big piece")));
 
   const area = h("div", { class: "kl" }, h("div", { class: "kl-left" }, board, shownAtEnd, panel, claimBar), side);
   memo.redraw = () => {

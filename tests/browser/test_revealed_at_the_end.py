@@ -1,0 +1,87 @@
+"""The end reveals everything, in a real browser: a finished Cloak & Dagger or KLOAK game loaded on a board,
+and a walkthrough that ends its game, show every hidden envelope, hand and covered piece, each marked as
+revealed at the end in visible text; screenshots at 1280 and 390 px wide."""
+
+from __future__ import annotations
+
+
+import pytest
+from verify_site import CHECKS_FOLDER  # lite/ is on the import path (tests/browser/conftest.py)
+
+from spynb.widgets.play import controller_class
+
+from .browser_helpers import SCREENSHOTS, open_notebook, run_all_cells
+from .test_boards import python_json
+from .test_moves_at_pieces import draw
+
+pytestmark = pytest.mark.browser
+
+WIDTHS = (1280, 390)
+MARKS = {"cloak-dagger": (".cd-env.is-revealed", ".cd-env .cd-end", "end", ".cd-box"),
+         "kloak": (".kl-square.is-revealed", ".kl-square .kl-end", "end", ".kl-board")}
+"""Per game: a square or envelope revealed, its mark, the mark's words, and the part screenshotted."""
+
+
+@pytest.fixture(scope="module")
+def notebook(browser, site_url):
+    opened = open_notebook(browser, site_url, f"{CHECKS_FOLDER}/site-check.ipynb")
+    run_all_cells(opened)
+    yield opened
+    opened.page.context.close()
+
+
+def finished_record(game: str) -> tuple[int, str]:
+    """Seats and record of a game seat 1 (its first legal move) plays against the rule-of-thumb bots to its end."""
+    board = controller_class(game)(seed=3)
+    while not board.game.over:
+        assert board.bot_step() if board.thinking is not None else board.play(board.legal[0]), board.error
+    return board.game.seats, board.save()
+
+
+def shoot(board, name: str, part: str) -> None:
+    """The window at each width of :data:`WIDTHS` with ``part`` of the board in its middle, saved as
+    ``<name>-<width>.png``; ``part`` reaches past neither side of the window."""
+    page = board.page
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    for width in WIDTHS:
+        page.set_viewport_size({"width": width, "height": 1000})
+        page.wait_for_timeout(400)
+        box = board.locator(part)
+        box.evaluate("el => el.scrollIntoView({block: 'center'})")
+        page.wait_for_timeout(200)
+        page.screenshot(path=str(SCREENSHOTS / f"{name}-{width}.png"))
+        left, right = box.evaluate("el => [el.getBoundingClientRect().left, el.getBoundingClientRect().right]")
+        assert 0 <= left and right <= width + 0.5, (name, width, left, right)
+    page.set_viewport_size({"width": 1200, "height": 1000})
+
+
+def check_marks(notebook, board, game: str, name: str) -> None:
+    revealed_cls, mark_cls, mark, _ = MARKS[game]
+    revealed = python_json(notebook, f"{name}.view['revealed']")
+    shown = len(revealed["envelopes"]) if game == "cloak-dagger" else len(revealed)
+    assert shown and board.locator(revealed_cls).count() == shown
+    marks = board.locator(mark_cls)
+    assert marks.count() == shown and all(t.strip() == mark for t in marks.all_inner_texts())  # text, not a hover
+    assert "Revealed at the end" in board.locator('[data-key="revealed"]').inner_text()
+    if game == "kloak":  # every covered square shows its colour, no "?"
+        assert board.locator(".kl-square.is-covered .kl-letter").all_inner_texts().count("?") == 0
+
+
+@pytest.mark.parametrize("game", sorted(MARKS))
+def test_a_finished_game_loaded_on_a_board_shows_what_it_hid(notebook, game):
+    seats, record = finished_record(game)
+    name = f"end_{game.replace('-', '_')}"
+    board = draw(notebook, f"from spynb.widgets.play import board_class\n{name} = board_class({game!r})(seats={seats})\n"
+                           f"_ = {name}.load({record!r})\n{name}")
+    board.locator('[data-key="revealed"]').wait_for(timeout=30_000)
+    check_marks(notebook, board, game, name)
+    shoot(board, f"revealed-{game}", MARKS[game][3])
+
+
+def test_a_walkthrough_that_ends_its_game_shows_what_it_hid(notebook):
+    board = draw(notebook, "from spynb.widgets.walkthrough_player import walkthrough\n"
+                           "end_tour = walkthrough('kloak-first-game')\n"
+                           "_ = end_tour.walk_jump(end_tour.walk['count'])\nend_tour")
+    board.locator('[data-key="revealed"]').wait_for(timeout=30_000)
+    check_marks(notebook, board, "kloak", "end_tour")
+    shoot(board, "revealed-kloak-walkthrough", MARKS["kloak"][3])
