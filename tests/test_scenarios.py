@@ -219,3 +219,15 @@ def test_a_steps_rule_link_says_where_the_rule_comes_from() -> None:
     rules = spynb.get_spec("target").rules
     assert rule_link(rules, "TG-5")["source"] == "spynb's ruling"
     assert rule_link(rules, "TG/Play.2")["source"] == "rulebook"
+
+
+def test_no_walkthrough_text_is_unreachable(tour) -> None:
+    """Issue 49: every text a step carries can be shown to some learner on some way through."""
+    assert lint.unreachable(tour) == []
+
+
+def test_the_lint_lists_words_for_a_move_that_is_never_legal_there() -> None:
+    data = scenarios.load("kloak-winning").to_data()
+    data["steps"][3]["why"] = {**data["steps"][3]["why"], "a1-a2": "Never legal here."}
+    problems = lint.unreachable(scenarios.from_data(data, "kloak-winning"))
+    assert "step 4 why['a1-a2']: never shown (that move is never legal there)" in problems

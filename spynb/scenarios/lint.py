@@ -28,7 +28,7 @@ from spynb.target import cards as target_cards
 
 from . import Scenario, Step
 
-__all__ = ["SECRET", "TERMS", "unbacked", "hand_labels"]
+__all__ = ["SECRET", "TERMS", "unbacked", "hand_labels", "unreachable"]
 
 
 def _target_terms() -> dict[str, str]:
@@ -147,4 +147,33 @@ def hand_labels(scenario: Scenario) -> list[str]:
             for match in _LABEL.finditer(text):
                 problems.append(f"step {number} {key}: {match[0]!r} labels a rule by hand: the step's rule link "
                                 "says where it comes from")
+    return problems
+
+
+def unreachable(scenario: Scenario) -> list[str]:
+    """Texts of your-turn steps no learner can ever be shown, on any way through the scenario: words for a wrong
+    move that is never legal there (or is accepted), words for an accepted move that is never legal there, a
+    fallback (``otherwise``) when every other legal move has its own words, praise when every accepted move has
+    its own."""
+    legal_at: dict[int, set[str]] = {}
+    for answers in scenario.paths():
+        for i, game in enumerate(scenario.positions(answers)[:-1]):
+            expect = scenario.steps[i].expect
+            if expect is not None:
+                legal_at.setdefault(i, set()).update(str(a) for a in game.legal_actions(expect.seat))
+    problems = []
+    for i, legal in sorted(legal_at.items()):
+        expect = scenario.steps[i].expect
+        assert expect is not None
+        accepted = {move for move in legal if expect.accepts(move)}
+        wrong = legal - accepted
+        problems += [f"step {i + 1} why[{move!r}]: never shown (that move is "
+                     f"{'accepted' if move in accepted else 'never legal'} there)"
+                     for move in expect.why if move not in wrong]
+        problems += [f"step {i + 1} feedback[{move!r}]: never shown (that move is never an accepted legal move)"
+                     for move in expect.feedback if move not in accepted]
+        if expect.otherwise and wrong and wrong <= set(expect.why):
+            problems.append(f"step {i + 1} otherwise: never shown (every other legal move has its own words)")
+        if expect.praise and accepted and accepted <= set(expect.feedback):
+            problems.append(f"step {i + 1} praise: never shown (every accepted move has its own words)")
     return problems
