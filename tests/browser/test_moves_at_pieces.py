@@ -36,12 +36,12 @@ def draw(notebook, code: str):
     return board
 
 
-def shoot_widths(board, name: str, part: str) -> None:
-    """The window at each width of :data:`WIDTHS` with ``part`` of the board in sight, saved as
+def shoot_widths(board, name: str, part: str, widths: tuple[int, ...] = WIDTHS) -> None:
+    """The window at each of ``widths`` with ``part`` of the board in sight, saved as
     ``<name>-<width>.png``; ``part`` reaches past neither side of the window."""
     page = board.page
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    for width in WIDTHS:
+    for width in widths:
         page.set_viewport_size({"width": width, "height": 900})
         page.wait_for_timeout(400)
         box = board.locator(part)

@@ -10,9 +10,9 @@ from verify_site import CHECKS_FOLDER  # lite/ is on the import path (tests/brow
 
 from spynb.widgets.play import controller_class
 
-from .browser_helpers import SCREENSHOTS, open_notebook, run_all_cells
+from .browser_helpers import open_notebook, run_all_cells
 from .test_boards import python_json
-from .test_moves_at_pieces import draw
+from .test_moves_at_pieces import draw, shoot_widths
 
 pytestmark = pytest.mark.browser
 
@@ -38,23 +38,6 @@ def finished_record(game: str) -> tuple[int, str]:
     return board.game.seats, board.save()
 
 
-def shoot(board, name: str, part: str) -> None:
-    """The window at each width of :data:`WIDTHS` with ``part`` of the board in its middle, saved as
-    ``<name>-<width>.png``; ``part`` reaches past neither side of the window."""
-    page = board.page
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    for width in WIDTHS:
-        page.set_viewport_size({"width": width, "height": 1000})
-        page.wait_for_timeout(400)
-        box = board.locator(part)
-        box.evaluate("el => el.scrollIntoView({block: 'center'})")
-        page.wait_for_timeout(200)
-        page.screenshot(path=str(SCREENSHOTS / f"{name}-{width}.png"))
-        left, right = box.evaluate("el => [el.getBoundingClientRect().left, el.getBoundingClientRect().right]")
-        assert 0 <= left and right <= width + 0.5, (name, width, left, right)
-    page.set_viewport_size({"width": 1200, "height": 1000})
-
-
 def check_marks(notebook, board, game: str, name: str) -> None:
     revealed_cls, mark_cls, mark, _ = MARKS[game]
     revealed = python_json(notebook, f"{name}.view['revealed']")
@@ -75,7 +58,7 @@ def test_a_finished_game_loaded_on_a_board_shows_what_it_hid(notebook, game):
                            f"_ = {name}.load({record!r})\n{name}")
     board.locator('[data-key="revealed"]').wait_for(timeout=30_000)
     check_marks(notebook, board, game, name)
-    shoot(board, f"revealed-{game}", MARKS[game][3])
+    shoot_widths(board, f"revealed-{game}", MARKS[game][3], WIDTHS)
 
 
 def test_a_walkthrough_that_ends_its_game_shows_what_it_hid(notebook):
@@ -84,4 +67,4 @@ def test_a_walkthrough_that_ends_its_game_shows_what_it_hid(notebook):
                            "_ = end_tour.walk_jump(end_tour.walk['count'])\nend_tour")
     board.locator('[data-key="revealed"]').wait_for(timeout=30_000)
     check_marks(notebook, board, "kloak", "end_tour")
-    shoot(board, "revealed-kloak-walkthrough", MARKS["kloak"][3])
+    shoot_widths(board, "revealed-kloak-walkthrough", MARKS["kloak"][3], WIDTHS)
