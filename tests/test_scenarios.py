@@ -231,3 +231,22 @@ def test_the_lint_lists_words_for_a_move_that_is_never_legal_there() -> None:
     data["steps"][3]["why"] = {**data["steps"][3]["why"], "a1-a2": "Never legal here."}
     problems = lint.unreachable(scenarios.from_data(data, "kloak-winning"))
     assert "step 4 why['a1-a2']: never shown (that move is never legal there)" in problems
+
+
+FINDINGS = [  # issue 49: false or hand-told sentences a reviewer found, each gone from its step
+    ("target-outed-cia", 9, "caption", "Then turn 2 begins"),  # said during turn 2
+    ("target-surveillance", 9, "praise", "Seat 1 knows you are CIA"),  # a Double Agent may show CIA (TG-7)
+    ("target-surveillance", 9, "caption", "learns you are CIA"),
+    ("target-first-game", 23, "caption", "Deposited here, it is the third A"),  # before the pile is revealed
+    ("target-a-turn", 3, "caption", "It comes back to you"),
+    ("cloak-dagger-example", 24, "caption", "The rulebook's Example chose envelope"),  # the Example names none
+]
+
+
+@pytest.mark.parametrize(("name", "number", "field", "old"), FINDINGS)
+def test_a_reviewers_finding_is_gone_from_its_step(name, number, field, old) -> None:
+    step = scenarios.load(name).steps[number - 1]
+    texts = {"caption": step.caption, "praise": step.expect.praise if step.expect else ""}
+    assert old not in texts[field]
+    assert all("rulebook's Example plays" not in text for step in scenarios.load("cloak-dagger-example").steps
+               for text in prose(step))
