@@ -250,3 +250,15 @@ def test_a_reviewers_finding_is_gone_from_its_step(name, number, field, old) -> 
     assert old not in texts[field]
     assert all("rulebook's Example plays" not in text for step in scenarios.load("cloak-dagger-example").steps
                for text in prose(step))
+
+
+@pytest.mark.parametrize(("name", "number", "rule"), [
+    ("kloak-setup", 8, "KL-1"),  # five of each colour
+    ("kloak-simpler", 1, "KL-10"), ("kloak-simpler", 2, "KL-10"), ("kloak-simpler", 4, "KL-10"),  # the corners
+    ("kloak-three-players", 1, "KL-11"),  # the two-player board and layout
+    ("kloak-teams", 2, "KL-12"),
+    ("target-clearance", 20, "TG-S4"),  # several attacks, one effect
+])
+def test_a_step_that_states_a_ruling_cites_the_ruling_not_the_rulebook(name, number, rule) -> None:
+    """Issue 49: the step's link (and so its 'spynb's ruling' label) is the ruling its caption states."""
+    assert scenarios.load(name).steps[number - 1].rule == rule
