@@ -34,8 +34,11 @@ rulebook (``quote``) and carry ``claims`` (below).  The four kinds:
     scenario's own move (what *Show me* plays) and must be a seat's.
     ``accept`` (notations) and/or ``match`` (a regular expression a notation
     fully matches) say which legal moves satisfy the step; ``why`` explains
-    particular wrong moves, ``otherwise`` every other one; ``praise`` is said
-    after any accepted move (so it must not assume the scripted one), unless
+    particular wrong moves, ``otherwise`` says what the step asks, to a
+    move of a kind it does not take (a big move where it asks for a small
+    one) or, where it takes one move only, to every other move (the player
+    first tells what the move did); ``praise`` is said after any accepted
+    move (so it must not assume the scripted one), unless
     ``feedback`` has words for that move: where the step is a decision, what
     each accepted choice risks and gains, as the learner's seat sees it.
 ``question``
@@ -376,8 +379,6 @@ class Expect:
     ...            why={"pass": "Doing nothing moves no agent."})
     >>> e.accepts("take d"), e.accepts("take d+X"), e.accepts("take D")
     (True, True, False)
-    >>> e.explain("pass")
-    'Doing nothing moves no agent.'
     >>> Expect(seat=1, accept=("a", "b"), praise="Done.", feedback={"b": "Safe, but slow."}).reply("a")
     'Done.'
     """
@@ -394,10 +395,6 @@ class Expect:
     def accepts(self, notation: str) -> bool:
         """Does this (legal) move satisfy the step?"""
         return notation in self.accept or bool(self.match and re.fullmatch(self.match, notation))
-
-    def explain(self, notation: str) -> str:
-        """Why a legal move that does not satisfy the step is not what the step asks."""
-        return self.why.get(notation) or self.otherwise or "That move is legal, but it is not what this step asks."
 
     def reply(self, notation: str) -> str:
         """What the walkthrough says after an accepted move."""
