@@ -8,7 +8,7 @@ import pytest
 
 from spynb import scenarios
 from spynb.engine import RecordError, SpynbError
-from spynb.scenarios.references import REFERENCE, free_text_facts, reference_problems, render
+from spynb.scenarios.references import REFERENCE, free_text_facts, misnamed, reference_problems, render
 
 
 def _raw(name: str) -> dict:
@@ -111,3 +111,24 @@ def test_a_walkthrough_told_from_above_renders_what_an_envelope_holds() -> None:
     tour = scenarios.load("cloak-dagger-example")
     assert tour.seat is None
     assert "Envelope 12, which holds e and E" in tour.steps[23].expect.why["12"]
+
+
+@pytest.mark.parametrize("name", scenarios.names())
+def test_every_walkthrough_names_things_as_its_games_glossary_does(name: str) -> None:
+    assert misnamed(scenarios.load(name)) == []
+
+
+@pytest.mark.parametrize(("name", "number", "text", "found"), [
+    ("cloak-dagger-tracking", 2, "Your turn. Open envelope 4, where your hazard K lies.", '"your hazard"'),  # CD-1
+    ("cloak-dagger-transfers", 2, "The Double Agent b moves.", '"Double Agent"'),
+    ("target-surveillance", 2, "A double agent may show either colour.", '"double agent"'),
+    ("kloak-setup", 2, "Three sky blue pieces in a row.", '"sky blue "'),
+])
+def test_the_glossary_refuses_another_name(name: str, number: int, text: str, found: str) -> None:
+    problems = misnamed(_with_step_text(name, number, "caption", text))
+    assert len(problems) == 1 and found in problems[0], problems
+
+
+def test_TG_2_the_target_reference_names_a_seat_you_or_an_hq() -> None:
+    assert render("{Target} took the pile.", "target", {"seat": 2, "marker": 2}) == "You took the pile."
+    assert render("The Target is {target}.", "target", {"seat": 1, "marker": "KGB"}) == "The Target is the KGB HQ."

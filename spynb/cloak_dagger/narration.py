@@ -36,7 +36,7 @@ NARRATORS: dict[str, Callable[[Event], str]] = {
     "shown": lambda e: f"Seat {e.actor} showed envelope {e.get('envelope')} to {seats(e.get('trackers'))}, "
                        "as tracking obliged.",
     "finish": lambda e: f"Seat {e.actor} put {counted(e.get('count'), 'card')} from hand into an envelope.",
-    "show_empty": lambda e: f"Seat {e.actor} showed that envelope {e.get('envelope')} is empty and draws a card "
+    "show_empty": lambda e: f"Seat {e.actor} showed that envelope {e.get('envelope')} was empty and drew a card "
                             "for it.",
     "place": lambda e: f"Seat {e.actor} placed a card in envelope {e.get('envelope')}.",
     "placed": lambda e: f"Seat {e.actor} drew {e.get('card')} and placed it in envelope {e.get('envelope')}.",

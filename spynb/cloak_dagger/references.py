@@ -78,4 +78,7 @@ def _holds(view: Mapping[str, Any], words: list[str]) -> str:
 REFERENCES = References(
     {"envelope": _envelope, "holds": _holds},
     free_text=((r"(?<!Suppose )(?<![Ii]f )\b[Ee]nvelope \d+ (?:holds|is empty|has nothing)\b", "{holds 7}"),
-               (r"(?:^|(?<=[.!?:] ))It is empty\b", "what the seat will see, said after the look (a claim checks it)")))
+               (r"(?:^|(?<=[.!?:] ))It is empty\b", "what the seat will see, said after the look (a claim checks it)")),
+    names=((r"\b[Yy]our (?:hazards?|double agents?|pistol|binocular|camera|agent [abc])\b",
+            "the hazard K, the double agent b: hazards and double agents belong to nobody (CD-1)"),
+           (r"\bDouble Agents?\b", "double agent: Cloak & Dagger's cards a, b and c")))

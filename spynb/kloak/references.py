@@ -79,4 +79,5 @@ _SQUARE = r"\b[a-e][1-5]\b"
 REFERENCES = References(
     {"piece": _piece, "pieces": _pieces, "big": _big, "colour": _colour},
     free_text=((rf"\b(?:{_COLOURS}) (?:small )?pieces? on {_SQUARE}", "{piece d4} or {pieces d2 e3}"),
-               (rf"{_SQUARE} (?:is|holds|shows) (?:an? |the )?(?:{_COLOURS})\b", "{piece d4} or {colour d4}")))
+               (rf"{_SQUARE} (?:is|holds|shows) (?:an? |the )?(?:{_COLOURS})\b", "{piece d4} or {colour d4}")),
+    names=((r"\bsky blue (?=pieces?\b|lines?\b|scores?\b)", "sky-blue, before the word it describes"),))

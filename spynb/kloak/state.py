@@ -64,12 +64,12 @@ def _setup_outcomes(progress: Progress, square: str, letters: tuple[str, ...]) -
 
 # -- what the events say, written when first read (KL-13: every event is public)
 def _a(colour: str) -> str:
-    """A colour's name with its article: "an orange", "a sky blue".
+    """A colour's name as an adjective, with its article: "an orange", "a sky-blue".
 
     >>> _a("O"), _a("S")
-    ('an orange', 'a sky blue')
+    ('an orange', 'a sky-blue')
     """
-    name = COLOUR_NAMES[colour]
+    name = COLOUR_NAMES[colour].replace(" ", "-")
     return f"{'an' if name[0] in 'aeiou' else 'a'} {name}"
 
 

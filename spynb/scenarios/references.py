@@ -36,7 +36,7 @@ from spynb.engine import Game, RecordError, SpynbError
 from spynb.games import manifest
 
 __all__ = ["REFERENCE", "Render", "References", "render", "rendered", "reference_problems", "free_text_facts",
-           "raw_texts"]
+           "misnamed", "raw_texts"]
 
 REFERENCE = re.compile(r"\{([A-Za-z][a-z-]*)((?: [^{}\s]+)*)\}")
 """``{kind word word}``: a reference, its kind and its words (``{Piece d4}``: the same, starting a sentence)."""
@@ -53,6 +53,8 @@ class References:
     """The first word of each reference -> how it renders."""
     free_text: tuple[tuple[str, str], ...] = ()
     """Board facts a text must not type by hand: (a regular expression, the reference to write instead)."""
+    names: tuple[tuple[str, str], ...] = ()
+    """The game's glossary, as what a text must not write: (a regular expression, the one name to use)."""
 
 
 def _turn(view: Mapping[str, Any], words: list[str]) -> str:
@@ -204,4 +206,15 @@ def free_text_facts(scenario: Any) -> list[str]:
                 for match in pattern.finditer(REFERENCE.sub("", text)):
                     problems.append(f"step {i + 1} {key}: {json.dumps(match[0])} types a board fact by hand: "
                                     f"write {instead}")
+    return problems
+
+
+def misnamed(scenario: Any) -> list[str]:
+    """Texts of ``scenario`` that call a thing by another name than the game's glossary (:attr:`References.names`)."""
+    problems = []
+    for pattern, name in _own(scenario.game).names:
+        found = re.compile(pattern)
+        for i, step in enumerate(scenario.raw.get("steps", ())):
+            for key, text in raw_texts(step):
+                problems += [f"step {i + 1} {key}: {json.dumps(match[0])}: say {name}" for match in found.finditer(text)]
     return problems

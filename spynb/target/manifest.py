@@ -13,4 +13,5 @@ MANIFEST = Manifest(
     front_end="widget.js",
     styles="widget.css",
     aid="aid:AID_ROWS",
+    references="references:REFERENCES",
 )

@@ -41,6 +41,11 @@ def _who(position: str | int) -> str:
     return f"the {position} HQ" if position in HQS else f"seat {position}"
 
 
+def _capital(text: str) -> str:
+    """``text`` starting a sentence ("seat 3" -> "Seat 3", "the CIA HQ" -> "The CIA HQ")."""
+    return text[:1].upper() + text[1:]
+
+
 def _played(e: Event) -> str:
     together = e.get("seats")
     return (f"{seats(together).capitalize()} played face down." if together
@@ -167,8 +172,8 @@ NARRATORS: dict[str, Callable[[Event], str]] = {
     "operatives": _operatives,
     "attack": _attack,
     "espionage": _espionage,
-    "outed_void": lambda e: (f"{_who(e.get('receiver'))} was Outed, but every other player has already seen their "
-                             "affiliation."),
+    "outed_void": lambda e: (f"{_capital(_who(e.get('receiver')))} was Outed, but every other player has already "
+                             "seen their affiliation."),
     "destroyed": lambda e: f"Step 4: the Bombed destroys {_listing(e.get('cards'))} at the {e.get('hq')} HQ.",
     "deposit": lambda e: (f"Step 4: {_listing(e.get('cards'))} deposited at the {e.get('hq')} HQ; once "
                           "deposited, Intel is never lost."),

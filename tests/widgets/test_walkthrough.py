@@ -74,7 +74,7 @@ def test_a_narrated_step_shows_its_caption_before_its_move_and_next_plays_it(tou
     walk(tour, move="next")
     assert len(tour.game.actions) == played + 1 and tour.walk["at"] == n
     assert str(tour.game.actions[-1][1]) == step.do.partition(":")[2].strip()
-    assert tour.walk["just"] == "Seat 2 examined an envelope. Seat 2 showed that envelope 3 is empty and draws a card for it."
+    assert tour.walk["just"] == "Seat 2 examined an envelope. Seat 2 showed that envelope 3 was empty and drew a card for it."
 
 
 def test_next_marks_what_the_move_changed_on_the_board(tour):
