@@ -106,11 +106,12 @@ class Walkthrough(PlayBoard):
     PANELS: ClassVar[tuple[str, ...]] = ("walkthrough",)
     SCRIPTED: ClassVar[bool] = True
     MESSAGES = {"walk": "_walk_message"}
-    KEEPS: ClassVar[tuple[str, ...]] = ("_at", "_answers", "_replies", "_just", "_played", "walk", "feedback")
+    KEEPS: ClassVar[tuple[str, ...]] = ("_at", "_answers", "_replies", "_right", "_tried", "_just", "_played",
+                                        "walk", "feedback")
 
     walk = traitlets.Dict(help="The scenario and the step shown: {id, title, goal, seat, count, at (0-based), "
                                "step: {number, kind, caption, act, shows_hidden, rule, rule_href, citation, quote, choices, "
-                               "number_answer, several, answered, links}, just (what the last move showed, in words), "
+                               "number_answer, several, answered, tried (a first wrong answer), links}, just (what the last move showed, in words), "
                                "outline: [{number, kind, act (the learner acts it out), title}]}.").tag(sync=True)
     feedback = traitlets.Dict(help="About the learner's last move or answer: {ok, text, step (the number of the "
                                    "step it is about), rule, rule_href, citation}; {} when there is nothing to say."
@@ -120,6 +121,10 @@ class Walkthrough(PlayBoard):
     _at: int
     _answers: dict[int, str]
     _replies: dict[int, Any]
+    _right: dict[int, bool]
+    """Per answered question step, whether the answer given is right."""
+    _tried: dict[int, Any]
+    """Per question step (0-based), the learner's first, wrong answer: a second try comes before the answer."""
     _just: str
     _played: set[int]
     """The steps (0-based) reached by playing on from the first, with no jump on the way: the walkthrough is
@@ -128,6 +133,7 @@ class Walkthrough(PlayBoard):
     def _begin(self, scenario: Scenario) -> None:
         """Set the player's own state (before the board's constructor draws)."""
         self._scenario, self._at, self._answers, self._replies, self._just = scenario, 0, {}, {}, ""
+        self._right, self._tried = {}, {}
         self._played = {0}
 
     # -- the step shown ---------------------------------------------------------------------
@@ -173,7 +179,7 @@ class Walkthrough(PlayBoard):
                  **self._rule(step.rule),
                  "choices": [{"text": c.text, "value": c.value} for c in question.choices] if question else [],
                  "number_answer": bool(question and question.number), "several": bool(question and question.several),
-                 "answered": self._replies.get(at),
+                 "answered": self._replies.get(at), "right": self._right.get(at), "tried": self._tried.get(at),
                  "links": [{"text": link.text, "href": link.value} for link in step.links]}
         outline = [{"number": i + 1, "kind": s.kind.value, "act": bool(s.act), "title": _title(s.caption)}
                    for i, s in enumerate(scenario.steps)]
@@ -184,7 +190,7 @@ class Walkthrough(PlayBoard):
     # -- moving through the steps -----------------------------------------------------------
     def _goto(self, at: int, *, feedback: dict[str, Any] | None = None, just: str = "") -> None:
         """Show step ``at`` (0-based); ``just``: what the move that led here showed (its changes are marked)."""
-        for kept in (self._answers, self._replies):
+        for kept in (self._answers, self._replies, self._right, self._tried):
             for i in [i for i in kept if i >= at]:
                 del kept[i]
         self._game = self._scenario.game_at(at, self._answers)
@@ -276,7 +282,8 @@ class Walkthrough(PlayBoard):
         return True
 
     def walk_answer(self, value: Any) -> bool:
-        """Answer the question shown; the feedback says whether the engine agrees, and why."""
+        """Answer the question shown; the feedback says whether the engine agrees, and why.  A first wrong answer
+        is only said to be wrong: the learner tries again before the answer is told."""
         question, at = self._step().question, self._at
         if question is None:
             self.error = _error("There is no question at this step.", kind="walk")
@@ -296,8 +303,17 @@ class Walkthrough(PlayBoard):
             self.error = _error_from(err)
             return False
         ok = sorted(map(str, value)) == sorted(map(str, right)) if question.several else value in right
+        if not ok and at not in self._tried:  # a second try before the answer is told
+            self._tried[at] = value
+            with self.hold_sync():
+                self.error = {}
+                self.feedback = {"ok": False, "retry": True, "step": at + 1, **self._rule(self._step().rule),
+                                 "text": "Not quite. Think again, and try another answer: the answer comes after "
+                                         "your second try."}
+                self._redraw()
+            return True
         text = f"{'Right' if ok else 'Not quite'}. {_answer_told(self._said(question, right), question.explain)}"
-        self._replies[at] = value
+        self._replies[at], self._right[at] = value, ok
         with self.hold_sync():
             self.error = {}
             self.feedback = {"ok": ok, "text": text, "step": at + 1, **self._rule(self._step().rule)}

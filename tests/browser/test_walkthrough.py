@@ -128,7 +128,10 @@ def test_a_question_gives_feedback_with_the_rule(tour_notebook, panel):
     feedback = panel.locator(".spynb-walk__feedback")
     feedback.wait_for(timeout=30_000)
     assert "is-wrong" in feedback.get_attribute("class")
-    assert "A card comes from the stack into it" in feedback.inner_text()
+    assert "try another answer" in feedback.inner_text()  # a second try, before the answer is told (issue 54)
+    assert "A card comes from the stack into it" not in feedback.inner_text()
+    tried = panel.locator(".spynb-walk__choice", has_text="Seat 2 plays")
+    assert tried.inner_text().startswith("✗ ") and tried.is_disabled()  # marked, visibly, and not picked again
     assert feedback.evaluate("el => el.previousElementSibling.classList.contains('spynb-walk__step')")  # below it
     rule = panel.locator(".spynb-walk__step a.spynb-walk__rule")
     assert rule.get_attribute("href") == rule_href("CD-5") and rule.get_attribute("target") is None
@@ -153,7 +156,7 @@ def test_a_link_to_the_step_is_offered_as_visible_text(tour_notebook, panel):
     panel.locator('[data-key="walk-copy"]').click()
     address = panel.locator(".spynb-walk__address")
     address.wait_for(timeout=10_000)
-    assert address.input_value().endswith("#step=10")
+    assert address.input_value().endswith("#walk=cloak-dagger-first-steps&step=10")
     assert f"notebooks/index.html?path={CHECKS_FOLDER}/site-check.ipynb" in unquote(address.input_value())
 
 

@@ -246,3 +246,35 @@ def test_a_garbled_progress_store_counts_nothing_finished_and_is_kept_aside(welc
         welcome.evaluate("() => { localStorage.removeItem('spynb-progress'); "
                          "localStorage.removeItem('spynb-progress-unreadable'); }")
         welcome.reload()
+
+
+def test_a_walkthrough_left_by_a_rule_link_at_step_5_comes_back_to_step_5(browser, site_url):
+    """Issue 54: Back from the rules page returns to the step the learner left, not to step 1; a later visit to
+    the lesson's plain address offers to continue there."""
+    track = GAMES[0]
+    notebook = open_notebook(browser, site_url, f"{track.parts[1].notebook}")
+    page = notebook.page
+    try:
+        wait_until_live(notebook)
+        panel = page.locator(".spynb-walk").first
+        panel.locator('[data-key="walk-jump"]').select_option("5")
+        panel.locator(".spynb-walk__position", has_text="Step 5 of").wait_for(timeout=30_000)
+        assert "step=5" in page.url and "walk=" in page.url
+        rule = panel.locator("a.spynb-walk__rule").first
+        _follow_in_this_tab(page, rule)
+        assert page.url.startswith(f"{site_url}rules/index.html")
+        page.go_back()
+        page.wait_for_function("() => window.spynbLesson?.stage === 'live'", timeout=180_000, polling=250)
+        panel = page.locator(".spynb-walk").first
+        panel.locator(".spynb-walk__position", has_text="Step 5 of").wait_for(timeout=60_000)
+        save_screenshot(page, "walkthrough-back-at-step-5")
+        page.goto(f"{site_url}notebooks/index.html?path={track.parts[1].notebook}")
+        page.wait_for_function("() => window.spynbLesson?.stage === 'live'", timeout=180_000, polling=250)
+        offer = page.locator(".spynb-walk").first.locator('[data-key="walk-resume"]')
+        offer.wait_for(timeout=60_000)
+        assert offer.inner_text() == "Continue at step 5"
+        offer.click()
+        page.locator(".spynb-walk").first.locator(".spynb-walk__position", has_text="Step 5 of").wait_for(timeout=30_000)
+    finally:
+        page.evaluate("() => localStorage.removeItem('spynb-progress')")
+        page.context.close()

@@ -167,9 +167,15 @@ def test_a_question_is_answered_with_the_engines_result_and_the_rule():
     tour = walkthrough(name, start=n)
     step = tour.walk["step"]
     assert step["number_answer"] and step["rule_href"] == rule_href(step["rule"])
-    walk(tour, move="answer", value=right + 1)
+    walk(tour, move="answer", value=right + 1)  # a first wrong try: told it is wrong, not the answer (issue 54)
+    assert tour.feedback["ok"] is False and tour.feedback["retry"] is True and str(right) not in tour.feedback["text"]
+    assert tour.walk["step"]["tried"] == right + 1 and tour.walk["step"]["answered"] is None
+    walk(tour, move="next")
+    assert "Answer the question first" in tour.error["message"]  # a try is no answer
+    walk(tour, move="answer", value=right + 2)
     assert tour.feedback["ok"] is False and tour.feedback["text"] == f"Not quite. The answer: {right}. {question.explain}"
-    assert tour.feedback["rule"] == step["rule"] and tour.walk["step"]["answered"] == right + 1
+    assert tour.feedback["rule"] == step["rule"] and tour.walk["step"]["answered"] == right + 2
+    assert tour.walk["step"]["right"] is False
     walk(tour, move="answer", value=right)
     assert tour.feedback["ok"] is True and tour.feedback["text"].startswith("Right.")
     walk(tour, move="next")  # questions are not graded: Next moves on once answered, right or wrong
@@ -194,12 +200,12 @@ def test_a_question_with_several_right_choices_wants_every_one_ticked_and_names_
     tour.walk_jump(n)
     assert tour.walk["step"]["several"] is True
     walk(tour, move="answer", value=["pass"])
-    assert tour.feedback["ok"] is False
-    assert "Take your cloak d in hand and Do nothing more" in tour.feedback["text"]
+    assert tour.feedback["ok"] is False and tour.feedback["retry"] is True  # a second try comes first
     walk(tour, move="answer", value=["take e"])
     assert tour.feedback["ok"] is False
+    assert "Take your cloak d in hand and Do nothing more" in tour.feedback["text"]
     walk(tour, move="answer", value=["pass", "take d"])
-    assert tour.feedback["ok"] is True
+    assert tour.feedback["ok"] is True and tour.walk["step"]["right"] is True
     before = snapshot(tour)
     for value in ("pass", ["pass", "pass"], ["nonsense"]):  # one value, a choice twice, no such choice
         walk(tour, move="answer", value=value)

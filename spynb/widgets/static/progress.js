@@ -1,7 +1,8 @@
 // Where was I?  What this browser remembers of the walkthroughs it has played, and how a page of lessons
 // shows it.  Stored in the browser's localStorage under one key, never sent anywhere:
 //
-//   {"<scenario id>": {"step": furthest step shown (1-based), "count": its steps, "finished": reached the end}}
+//   {"<scenario id>": {"step": furthest step shown (1-based), "count": its steps, "finished": reached the end,
+//                      "at": the step shown last}}
 //
 // walkthrough.js calls rememberStep on every step it shows; the welcome page (lite/site_pages.py) calls
 // showProgress on its list of lessons, each an element with data-walkthroughs="<scenario ids>".
@@ -18,6 +19,7 @@ const MAX_ID = 200;  // characters of a scenario id or a lesson's path
  * @property {number} step
  * @property {number} count
  * @property {boolean} finished
+ * @property {number} [at]   the step shown last (a walkthrough's: where a later visit may continue)
  */
 
 /**
@@ -30,7 +32,9 @@ function entry(value) {
   const { step, count, finished } = /** @type {Record<string, unknown>} */ (value);
   const whole = (/** @type {unknown} */ n, /** @type {number} */ least) => Number.isSafeInteger(n) && Number(n) >= least;
   if (!whole(step, 0) || !whole(count, 1)) return null;
-  return { step: Math.min(Number(step), Number(count)), count: Number(count), finished: finished === true };
+  const at = /** @type {Record<string, unknown>} */ (value).at;
+  const kept = { step: Math.min(Number(step), Number(count)), count: Number(count), finished: finished === true };
+  return whole(at, 1) && Number(at) <= Number(count) ? { ...kept, at: Number(at) } : kept;
 }
 
 /**
@@ -79,7 +83,8 @@ export function rememberStep(id, step, count, finished) {
   const now = entry({ step, count, finished: finished === true });
   if (!now || id.length > MAX_ID) return;
   const before = progress[id] || { step: 0, count, finished: false };
-  progress[id] = { step: Math.max(before.step, now.step), count: now.count, finished: before.finished || now.finished };
+  progress[id] = { step: Math.max(before.step, now.step), count: now.count, finished: before.finished || now.finished,
+    ...(step >= 1 ? { at: now.step } : {}) };
   try {
     if (!readable) window.localStorage.setItem(`${KEY}-unreadable`, window.localStorage.getItem(KEY) || "");
     window.localStorage.setItem(KEY, JSON.stringify(progress));

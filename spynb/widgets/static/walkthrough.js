@@ -4,12 +4,14 @@
 // Everything comes from the `walk` and `feedback` traits (spynb/widgets/walkthrough.py);
 // the panel sends intentions only ({kind: "walk", move: "next" | "act" | "previous" | "show" |
 // "skip" | "jump" | "answer"}).  A step the learner acts out ("Cut the deck") shows a button
-// with that label in place of Next.  A page address with `#step=N` opens the walkthrough at step N.  This browser
-// remembers how far each walkthrough got (progress.js), for the welcome page's "continue".
+// with that label in place of Next.  A page address with `#walk=<id>&step=N` (or `#step=N`) opens the walkthrough at
+// step N; the step shown is kept in the address, so Back, Reload and a return from a rule link come back to it.
+// This browser remembers how far each walkthrough got and where it was last (progress.js): the welcome page's
+// "continue", and a later visit's offer to continue at that step.
 // Text from scenarios and the engine is only ever set as textContent.
 
 import { batched, button, focusedKey, h, refocus, ruleLink, watch } from "./dom.js";
-import { rememberStep } from "./progress.js";
+import { readProgress, rememberStep } from "./progress.js";
 
 /** @import { Panel, PanelArgs } from "./board_common.js" */
 /** @import { BoardTraits } from "./traits.js" */
@@ -29,6 +31,8 @@ import { rememberStep } from "./progress.js";
  * @property {{text: string, value: any}[]} choices
  * @property {boolean} number_answer
  * @property {boolean} several      choose every right choice (check boxes), then Answer
+ * @property {any} [tried]          a first wrong answer (a second try follows before the answer), or null
+ * @property {boolean | null} [right] whether the answer given is right, or null
  * @property {any} answered         the learner's answer to this question, or null
  * @property {{text: string, href: string}[]} links
  *
@@ -60,17 +64,47 @@ import { rememberStep } from "./progress.js";
 /** Models whose walkthrough already followed the page address's #step= (once per model). */
 const walkHashFollowed = new WeakSet();
 
-/** The step the page address names (`#step=12`, also among other `&`-joined parts), or null. */
-function stepInAddress() {
-  const found = /(?:^#|&)step=(\d+)(?:&|$)/.exec(window.location.hash || "");
-  return found ? Number(found[1]) : null;
+/** The page address's fragment as its `&`-joined `key=value` parts, in order. */
+function fragmentParts() {
+  return (window.location.hash || "").replace(/^#/, "").split("&").filter(Boolean);
 }
 
-/** The page's address with `#step=n` as its fragment. @param {number} n */
-function addressOfStep(n) {
+/**
+ * The step the page address names for walkthrough `id` (`#walk=<id>&step=12`; a bare `#step=12` names a step
+ * of every walkthrough on the page), or null.
+ * @param {string} id
+ */
+function stepInAddress(id) {
+  const parts = fragmentParts();
+  const walk = parts.find((part) => part.startsWith("walk="));
+  if (walk && decodeURIComponent(walk.slice(5)) !== id) return null;
+  const step = parts.find((part) => /^step=\d+$/.test(part));
+  return step ? Number(step.slice(5)) : null;
+}
+
+/**
+ * The page's address with walkthrough `id` at step `n` in its fragment (other parts, a board's position, kept).
+ * @param {number} n
+ * @param {string} id
+ */
+function addressOfStep(n, id) {
   const url = new URL(window.location.href);
-  url.hash = `step=${n}`;
+  const others = fragmentParts().filter((part) => !part.startsWith("walk=") && !part.startsWith("step="));
+  url.hash = [...others, `walk=${encodeURIComponent(id)}`, `step=${n}`].join("&");
   return url.toString();
+}
+
+/**
+ * Keep the step shown in the page's address (replacing the current history entry, so Back and Reload come back
+ * to it, and a link followed from it returns there): only once the learner has left step 1, or the address
+ * names a step already.
+ * @param {number} n
+ * @param {string} id
+ */
+function keepPlace(n, id) {
+  if (n <= 1 && stepInAddress(id) === null) return;
+  const address = addressOfStep(n, id);
+  if (address !== window.location.href) window.history.replaceState(window.history.state, "", address);
 }
 
 const WALK_KIND_LABEL = { "narrated": "Watch", "your-turn": "Your move", "question": "Question", "end": "Well done" };
@@ -81,6 +115,8 @@ function walkthroughPanel({ model, slot, send }) {
   slot.append(panel);
   /** @type {string | null} */
   let copied = null;
+  /** @type {number | null} the step a later visit may continue at (progress.js), until the learner moves on */
+  let resumeAt = null;
   const walkSend = (/** @type {object} */ content) => send({ kind: "walk", ...content });
 
   const walkRule = (/** @type {{rule?: string, rule_href?: string, citation?: string, source?: string}} */ r) =>
@@ -88,6 +124,7 @@ function walkthroughPanel({ model, slot, send }) {
 
   const question = (/** @type {WalkStep} */ step) => {
     if (step.kind !== "question") return null;
+    const ok = step.right === true;
     if (step.number_answer) {
       const input = h("input", { type: "number", step: 1, inputmode: "numeric", class: "spynb-walk__number",
         "aria-label": "Your answer (a whole number)", dataset: { key: "walk-number" },
@@ -100,10 +137,18 @@ function walkthroughPanel({ model, slot, send }) {
       return h("div", { class: "spynb-walk__choices" }, input, button("walk-answer", "Answer", answer));
     }
     if (step.several) return severalChoices(step);
+    const same = (/** @type {any} */ a, /** @type {any} */ b) => JSON.stringify(a) === JSON.stringify(b);
+    const answered = step.answered !== null && step.answered !== undefined;
     return h("div", { class: "spynb-walk__choices", role: "group", "aria-label": "Answers" },
-      step.choices.map((choice, i) => button(`walk-choice-${i}`, choice.text,
-        () => walkSend({ move: "answer", value: choice.value }),
-        { class: "spynb-walk__choice", "aria-pressed": String(JSON.stringify(step.answered) === JSON.stringify(choice.value)) })));
+      step.choices.map((choice, i) => {
+        // a first wrong try stays marked and cannot be picked again; the answer given is marked right or wrong
+        const tried = step.tried !== null && step.tried !== undefined && same(step.tried, choice.value);
+        const picked = answered && same(step.answered, choice.value);
+        const verdict = picked ? (ok ? "is-right" : "is-wrong") : tried ? "is-tried" : "";
+        const mark = picked ? (ok ? "✓ " : "✗ ") : tried ? "✗ " : "";
+        return button(`walk-choice-${i}`, `${mark}${choice.text}`, () => walkSend({ move: "answer", value: choice.value }),
+          { class: `spynb-walk__choice ${verdict}`.trim(), "aria-pressed": String(picked), disabled: tried });
+      }));
   };
 
   /** Check boxes, one per choice, and Answer: the learner ticks every choice that is right. */
@@ -124,7 +169,7 @@ function walkthroughPanel({ model, slot, send }) {
   const linkRow = (/** @type {Walk} */ data) => {
     const n = data.step.number;
     const copy = button("walk-copy", "Copy a link to this step", async () => {
-      copied = addressOfStep(n);
+      copied = addressOfStep(n, data.id);
       try {
         await navigator.clipboard.writeText(copied);
         copied = `Copied: ${copied}`;
@@ -163,12 +208,17 @@ function walkthroughPanel({ model, slot, send }) {
     copied = copied && panel.dataset.step === String(step.number) ? copied : null;
     // finished: the end step reached by playing on from the first step, with no jump on the way
     rememberStep(data.id, step.number, data.count, Boolean(data.finished));
+    keepPlace(step.number, data.id);
+    if (step.number !== 1) resumeAt = null;  // the offer is for a walkthrough opened at its start
+    const resume = resumeAt ? h("p", { class: "spynb-walk__resume" }, `You were at step ${resumeAt} of ${data.count}. `,
+      button("walk-resume", `Continue at step ${resumeAt}`, () => walkSend({ move: "jump", step: resumeAt }))) : null;
     panel.dataset.step = String(step.number);
     panel.dataset.kind = step.kind;
     panel.replaceChildren(...[
       h("header", { class: "spynb-walk__head" },
         h("h4", { class: "spynb-walk__title", text: data.title }),
         h("p", { class: "spynb-walk__position", text: `Step ${step.number} of ${data.count}` }), progress),
+      resume,
       step.number === 1 && data.goal ? h("p", { class: "spynb-walk__goal" }, h("strong", { text: "Goal: " }), data.goal) : null,
       data.just ? h("p", { class: "spynb-walk__just" }, h("strong", { text: "What happened: " }), data.just) : null,
       here ? null : feedbackBox,
@@ -200,11 +250,14 @@ function walkthroughPanel({ model, slot, send }) {
   };
 
   const unwatch = watch(model, ["walk", "feedback"], batched(draw));
-  const wanted = stepInAddress();
   const data = model.get("walk") || {};
+  const wanted = data.id ? stepInAddress(data.id) : null;
   if (wanted !== null && data.step && !walkHashFollowed.has(model)) {
     walkHashFollowed.add(model);
     if (wanted !== data.step.number) walkSend({ move: "jump", step: wanted });
+  } else if (wanted === null && data.step?.number === 1) {
+    const at = readProgress()[data.id]?.at;  // a later visit: offer the step this browser last showed
+    resumeAt = at && at > 1 && at <= data.count ? at : null;
   }
   draw();
   return unwatch;
