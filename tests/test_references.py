@@ -132,3 +132,12 @@ def test_the_glossary_refuses_another_name(name: str, number: int, text: str, fo
 def test_TG_2_the_target_reference_names_a_seat_you_or_an_hq() -> None:
     assert render("{Target} took the pile.", "target", {"seat": 2, "marker": 2}) == "You took the pile."
     assert render("The Target is {target}.", "target", {"seat": 1, "marker": "KGB"}) == "The Target is the KGB HQ."
+
+
+def test_TG_2_who_is_the_target_and_the_turn_are_rendered_never_typed() -> None:
+    wrong = _with_step_text("target-first-turns", 12, "caption", "Turn 2. Seat 2 is the Target.")
+    problems = free_text_facts(wrong)
+    assert any('"Seat 2 is the Target"' in p for p in problems) and any('"Turn 2"' in p for p in problems)
+    caption = scenarios.load("target-first-turns").steps[11].caption
+    assert caption.startswith("Turn 2. ") and "seat 2 is the Target" in caption
+    assert render("{Target is} the Target.", "target", {"seat": 3, "marker": 3}) == "You are the Target."
