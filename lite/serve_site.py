@@ -14,7 +14,7 @@ import sys
 import threading
 from pathlib import Path
 
-__all__ = ["SiteHandler", "StaticHostHandler", "make_server", "serve_in_thread", "main"]
+__all__ = ["SiteHandler", "SiteServer", "StaticHostHandler", "make_server", "serve_in_thread", "main"]
 
 #: content types browsers insist on (a wasm module, ES modules) and a few the defaults lack
 CONTENT_TYPES = {
@@ -54,18 +54,30 @@ class StaticHostHandler(SiteHandler):
     cache_control = "max-age=600"
 
 
+class SiteServer(http.server.ThreadingHTTPServer):
+    """Serves threads of requests; a browser that drops a connection (a page left mid-download) is no error."""
+
+    quiet = True
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        if self.quiet and isinstance(sys.exc_info()[1], (ConnectionError, TimeoutError)):
+            return  # the visitor went away: nothing to report
+        super().handle_error(request, client_address)  # type: ignore[arg-type]  # any request, any address
+
+
 def make_server(site: Path, port: int = 0, quiet: bool = True,
-                handler_class: type[SiteHandler] = SiteHandler) -> http.server.ThreadingHTTPServer:
+                handler_class: type[SiteHandler] = SiteHandler) -> SiteServer:
     """A server for ``site`` on 127.0.0.1 (port 0: a free port, see ``server.server_port``)."""
     handler = functools.partial(handler_class, directory=str(site))
     handler_class.quiet = quiet
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    server = SiteServer(("127.0.0.1", port), handler)
+    server.quiet = quiet
     server.daemon_threads = True
     return server
 
 
 def serve_in_thread(site: Path, port: int = 0, handler_class: type[SiteHandler] = SiteHandler
-                    ) -> tuple[http.server.ThreadingHTTPServer, str]:
+                    ) -> tuple[SiteServer, str]:
     """Start serving ``site`` in a daemon thread; returns the server and its base URL."""
     server = make_server(site, port, handler_class=handler_class)
     threading.Thread(target=server.serve_forever, name="site-server", daemon=True).start()

@@ -45,3 +45,24 @@ def test_the_static_host_handler_lets_browsers_cache_as_a_static_host_does(tmp_p
         finally:
             server.shutdown()
             server.server_close()
+
+
+def test_a_dropped_connection_prints_no_traceback_but_a_real_error_does(tmp_path, capsys):
+    """Issue 54: a browser leaving a page mid-download resets its connections; the quiet server says nothing."""
+    (tmp_path / "index.html").write_text("<p>hi</p>", encoding="utf-8")
+    server, _ = serve_in_thread(tmp_path)
+    try:
+        for dropped in (ConnectionResetError(104, "Connection reset by peer"), BrokenPipeError(32, "Broken pipe")):
+            try:
+                raise dropped
+            except OSError:
+                server.handle_error(None, ("127.0.0.1", 1))
+        assert capsys.readouterr().err == ""
+        try:
+            raise ValueError("a bug in a handler")
+        except ValueError:
+            server.handle_error(None, ("127.0.0.1", 1))
+        assert "ValueError: a bug in a handler" in capsys.readouterr().err
+    finally:
+        server.shutdown()
+        server.server_close()
