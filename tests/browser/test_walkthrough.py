@@ -179,12 +179,12 @@ def test_the_browser_remembers_how_far_a_walkthrough_got_and_not_as_finished_whe
     remembered = "() => JSON.parse(localStorage.getItem('spynb-progress') || '{}')"
     page.evaluate("() => localStorage.removeItem('spynb-progress')")
     jump(panel, END)
-    assert page.evaluate(remembered)[NAME] == {"step": END, "count": END, "finished": False}
+    assert page.evaluate(remembered)[NAME] == {"step": END, "count": END, "finished": False, "at": END}
     jump(panel, END - 1)
     assert kind_of(END - 1) == "your-turn"
     panel.locator('[data-key="walk-show"]').click()
     page.wait_for_function(f"el => el.dataset.step === '{END}'", arg=panel.element_handle(), timeout=30_000)
-    assert page.evaluate(remembered)[NAME] == {"step": END, "count": END, "finished": False}
+    assert page.evaluate(remembered)[NAME] == {"step": END, "count": END, "finished": False, "at": END}
 
 
 def test_the_learner_acts_out_a_chance_move_with_its_own_button_from_the_keyboard(tour_notebook):

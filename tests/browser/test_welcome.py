@@ -241,7 +241,7 @@ def test_a_garbled_progress_store_counts_nothing_finished_and_is_kept_aside(welc
             rememberStep(id, 2, 9, 1);
             return [localStorage.getItem('spynb-progress-unreadable'), readProgress()[id]];
         }""", first_game)
-        assert kept == ["{not json", {"step": 2, "count": 9, "finished": False}]
+        assert kept == ["{not json", {"step": 2, "count": 9, "finished": False, "at": 2}]
     finally:
         welcome.evaluate("() => { localStorage.removeItem('spynb-progress'); "
                          "localStorage.removeItem('spynb-progress-unreadable'); }")

@@ -77,14 +77,16 @@ export function readProgress() {
  * @param {number} step
  * @param {number} count
  * @param {boolean} finished
+ * @param {boolean} [place]  the step is where the learner is (false: a walkthrough just opened at its start, which
+ *   keeps the place remembered before)
  */
-export function rememberStep(id, step, count, finished) {
+export function rememberStep(id, step, count, finished, place = true) {
   const { progress, readable } = readStore();
   const now = entry({ step, count, finished: finished === true });
   if (!now || id.length > MAX_ID) return;
   const before = progress[id] || { step: 0, count, finished: false };
   progress[id] = { step: Math.max(before.step, now.step), count: now.count, finished: before.finished || now.finished,
-    ...(step >= 1 ? { at: now.step } : {}) };
+    ...(step >= 1 && place ? { at: now.step } : before.at ? { at: before.at } : {}) };
   try {
     if (!readable) window.localStorage.setItem(`${KEY}-unreadable`, window.localStorage.getItem(KEY) || "");
     window.localStorage.setItem(KEY, JSON.stringify(progress));

@@ -117,6 +117,10 @@ function walkthroughPanel({ model, slot, send }) {
   let copied = null;
   /** @type {number | null} the step a later visit may continue at (progress.js), until the learner moves on */
   let resumeAt = null;
+  /** @type {number | null} the step the page address asked for, until it is shown */
+  let arriving = null;
+  /** whether a step was shown already: the first, at step 1, is where the walkthrough opens, not the learner's place */
+  let placed = false;
   const walkSend = (/** @type {object} */ content) => send({ kind: "walk", ...content });
 
   const walkRule = (/** @type {{rule?: string, rule_href?: string, citation?: string, source?: string}} */ r) =>
@@ -207,8 +211,10 @@ function walkthroughPanel({ model, slot, send }) {
     const here = feedback.step === step.number;
     copied = copied && panel.dataset.step === String(step.number) ? copied : null;
     // finished: the end step reached by playing on from the first step, with no jump on the way
-    rememberStep(data.id, step.number, data.count, Boolean(data.finished));
-    keepPlace(step.number, data.id);
+    rememberStep(data.id, step.number, data.count, Boolean(data.finished), placed || step.number !== 1);
+    placed = true;
+    if (arriving === step.number) arriving = null;
+    if (arriving === null) keepPlace(step.number, data.id);  // not while the step the address names is on its way
     if (step.number !== 1) resumeAt = null;  // the offer is for a walkthrough opened at its start
     const resume = resumeAt ? h("p", { class: "spynb-walk__resume" }, `You were at step ${resumeAt} of ${data.count}. `,
       button("walk-resume", `Continue at step ${resumeAt}`, () => walkSend({ move: "jump", step: resumeAt }))) : null;
@@ -254,7 +260,10 @@ function walkthroughPanel({ model, slot, send }) {
   const wanted = data.id ? stepInAddress(data.id) : null;
   if (wanted !== null && data.step && !walkHashFollowed.has(model)) {
     walkHashFollowed.add(model);
-    if (wanted !== data.step.number) walkSend({ move: "jump", step: wanted });
+    if (wanted !== data.step.number) {
+      arriving = wanted;
+      walkSend({ move: "jump", step: wanted });
+    }
   } else if (wanted === null && data.step?.number === 1) {
     const at = readProgress()[data.id]?.at;  // a later visit: offer the step this browser last showed
     resumeAt = at && at > 1 && at <= data.count ? at : null;
