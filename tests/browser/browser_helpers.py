@@ -207,3 +207,13 @@ def run_python(notebook: Notebook, code: str, timeout: int = 60_000) -> str:
     return new_cell.locator(".jp-OutputArea").inner_text()
 
 
+
+
+def own_site_check(browser, site_url: str) -> Notebook:
+    """A fresh copy of the site-check notebook, every cell run: a test module's own, so the boards it shows never
+    change what another module's tests find (the session's shared one is ``site_check``)."""
+    from verify_site import CHECKS_FOLDER  # lite/ is on the import path (tests/browser/conftest.py)
+
+    opened = open_notebook(browser, site_url, f"{CHECKS_FOLDER}/site-check.ipynb")
+    run_all_cells(opened)
+    return opened

@@ -10,9 +10,8 @@ a play board and on a walkthrough step, keyboard as well as mouse; screenshots a
 from __future__ import annotations
 
 import pytest
-from verify_site import CHECKS_FOLDER  # lite/ is on the import path (tests/browser/conftest.py)
 
-from .browser_helpers import SCREENSHOTS, open_notebook, run_all_cells, run_python
+from .browser_helpers import SCREENSHOTS, own_site_check, run_python
 from .test_boards import axe_violations, python_json
 
 pytestmark = pytest.mark.browser
@@ -22,8 +21,7 @@ WIDTHS = (1366, 768, 390)
 
 @pytest.fixture(scope="module")
 def notebook(browser, site_url):
-    opened = open_notebook(browser, site_url, f"{CHECKS_FOLDER}/site-check.ipynb")
-    run_all_cells(opened)
+    opened = own_site_check(browser, site_url)
     yield opened
     opened.page.context.close()
 

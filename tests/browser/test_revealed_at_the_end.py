@@ -4,13 +4,11 @@ revealed at the end in visible text; screenshots at 1280 and 390 px wide."""
 
 from __future__ import annotations
 
-
 import pytest
-from verify_site import CHECKS_FOLDER  # lite/ is on the import path (tests/browser/conftest.py)
 
 from spynb.widgets.play import controller_class
 
-from .browser_helpers import open_notebook, run_all_cells
+from .browser_helpers import own_site_check
 from .test_boards import python_json
 from .test_moves_at_pieces import draw, shoot_widths
 
@@ -24,8 +22,7 @@ MARKS = {"cloak-dagger": (".cd-env.is-revealed", ".cd-env .cd-end", "end", ".cd-
 
 @pytest.fixture(scope="module")
 def notebook(browser, site_url):
-    opened = open_notebook(browser, site_url, f"{CHECKS_FOLDER}/site-check.ipynb")
-    run_all_cells(opened)
+    opened = own_site_check(browser, site_url)
     yield opened
     opened.page.context.close()
 
