@@ -267,7 +267,9 @@ def test_a_walkthrough_left_by_a_rule_link_at_step_5_comes_back_to_step_5(browse
         page.wait_for_function("() => window.spynbLesson?.stage === 'live'", timeout=180_000, polling=250)
         panel = page.locator(".spynb-walk").first
         panel.locator(".spynb-walk__position", has_text="Step 5 of").wait_for(timeout=60_000)
-        save_screenshot(page, "walkthrough-back-at-step-5")
+        page.wait_for_function("el => { const r = el.getBoundingClientRect(); return r.top >= 0 && r.top < innerHeight; }",
+                               arg=panel.element_handle(), timeout=10_000)  # in sight, not below the lesson's text
+        page.screenshot(path=str(SCREENSHOTS / "walkthrough-back-at-step-5.png"))
         page.goto(f"{site_url}notebooks/index.html?path={track.parts[1].notebook}")
         page.wait_for_function("() => window.spynbLesson?.stage === 'live'", timeout=180_000, polling=250)
         offer = page.locator(".spynb-walk").first.locator('[data-key="walk-resume"]')

@@ -213,7 +213,10 @@ function walkthroughPanel({ model, slot, send }) {
     // finished: the end step reached by playing on from the first step, with no jump on the way
     rememberStep(data.id, step.number, data.count, Boolean(data.finished), placed || step.number !== 1);
     placed = true;
-    if (arriving === step.number) arriving = null;
+    if (arriving === step.number) {  // back at the step the address names: bring the walkthrough into sight
+      arriving = null;
+      requestAnimationFrame(() => panel.scrollIntoView({ block: "start" }));
+    }
     if (arriving === null) keepPlace(step.number, data.id);  // not while the step the address names is on its way
     if (step.number !== 1) resumeAt = null;  // the offer is for a walkthrough opened at its start
     const resume = resumeAt ? h("p", { class: "spynb-walk__resume" }, `You were at step ${resumeAt} of ${data.count}. `,
