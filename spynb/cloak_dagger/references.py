@@ -18,10 +18,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from spynb.engine import SpynbError, View, freeze
+from spynb.engine import SpynbError
 from spynb.engine.wording import listed
 from spynb.prob.envelope_changes import changed_unseen
 from spynb.scenarios.references import References
+from spynb.widgets.aid import view_of
 
 __all__ = ["REFERENCES"]
 
@@ -47,8 +48,7 @@ def _cards(letters: str, unknown: int) -> str:
 
 def _since(view: Mapping[str, Any], number: int) -> str:
     """What moves the seat was not shown may have done to envelope ``number`` since its last look ("" for none)."""
-    data = {key: value for key, value in view.items() if key not in ("game", "seat", "label", "omniscient")}
-    unseen = changed_unseen(View(view["game"], view["seat"], "", freeze(data)))
+    unseen = changed_unseen(view_of(view))
     changes = []
     if number in unseen.gained:
         known = sorted(set(unseen.gained[number]))

@@ -87,7 +87,9 @@ def evidence(view: View) -> dict[int, str]:
 
 
 def _others(view: View) -> list[int]:
-    return [s for s in range(1, view["seats"] + 1) if s != view.seat]
+    """The seats but the view's own (:raises SpynbError: for a view that is no seat's)."""
+    me = seat_of(view)
+    return [s for s in range(1, view["seats"] + 1) if s != me]
 
 
 def posterior(view: View, double_agent_shows: Fraction = HALF) -> Table:
@@ -99,21 +101,21 @@ def posterior(view: View, double_agent_shows: Fraction = HALF) -> Table:
     others = _others(view)
     where = {seat: i for i, seat in enumerate(others)}
     checks = [(where[s], colour) for s, colour in shown.items() if s in where]
-    groups: dict[tuple[tuple[int, ...], int], tuple[list[Counter[str]], list[int]]] = {}
+    groups: dict[tuple[tuple[int, ...], int], list[Counter[str]]] = {}  # per group, each other seat's labels
+    sizes: Counter[tuple[tuple[int, ...], int]] = Counter()  # per group, how many deals
     for labels in product(AFFILIATIONS, repeat=len(others)):
         if any(labels[i] != colour and labels[i] != "double-agent" for i, colour in checks):
             continue
         numbers = tuple(labels.count(a) + (a == mine) for a in AFFILIATIONS)
         key = numbers, sum(labels[i] == "double-agent" for i, _ in checks)
-        rows, deals = groups.setdefault(key, ([Counter() for _ in others], [0]))
-        deals[0] += 1
-        for row, a in zip(rows, labels):
+        sizes[key] += 1
+        for row, a in zip(groups.setdefault(key, [Counter() for _ in others]), labels):
             row[a] += 1
     table: Table = {s: {a: Fraction(0) for a in AFFILIATIONS} for s in others}
     total = Fraction(0)
-    for (numbers, doubles), (rows, deals) in groups.items():
+    for (numbers, doubles), rows in groups.items():
         weight = _counts_chance(len(others) + 1, numbers) * Fraction(double_agent_shows) ** doubles
-        total += weight * deals[0]
+        total += weight * sizes[numbers, doubles]
         for seat, row in zip(others, rows):
             for a, n in row.items():
                 table[seat][a] += weight * n

@@ -27,6 +27,7 @@ from spynb.kloak import board as kloak_board
 from spynb.target import cards as target_cards
 
 from . import Scenario, Step
+from .references import raw_texts
 
 __all__ = ["SECRET", "TERMS", "unbacked", "hand_labels", "unreachable"]
 
@@ -139,8 +140,6 @@ def hand_labels(scenario: Scenario) -> list[str]:
     """Texts that say by hand whose rule they state ("spynb's ruling: …"): the link beside a step says it, from
     the rule's id (:data:`spynb.rulespage.SOURCES`), so a text cannot call a rulebook sentence a ruling or a
     ruling the rulebook's."""
-    from .references import raw_texts
-
     problems = []
     for number, step in enumerate(scenario.raw.get("steps", ()), 1):
         for key, text in raw_texts(step):

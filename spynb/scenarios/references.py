@@ -27,9 +27,10 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from spynb.engine import Game, RecordError, SpynbError
@@ -86,8 +87,8 @@ def render(text: str, game: str, view: Mapping[str, Any]) -> str:
         if kind not in kinds:
             raise SpynbError(f"{match[0]}: {game} has no reference {kind!r}; it has {', '.join(sorted(kinds))}")
         try:
-            text = kinds[kind](view, words)
-            return text[:1].upper() + text[1:] if match[1][0].isupper() else text
+            said = kinds[kind](view, words)
+            return said[:1].upper() + said[1:] if match[1][0].isupper() else said
         except SpynbError as err:
             raise SpynbError(f"{match[0]}: {err}") from None
         except (KeyError, IndexError, ValueError, TypeError):
@@ -196,25 +197,24 @@ def raw_texts(step: Mapping[str, Any]) -> list[tuple[str, str]]:
     return texts
 
 
-def free_text_facts(scenario: Any) -> list[str]:
-    """Texts of ``scenario`` (as written) that type a board fact by hand where a reference should name it."""
-    patterns = [(re.compile(pattern), instead) for pattern, instead in _own(scenario.game).free_text]
-    problems = []
+def _found(scenario: Any, patterns: tuple[tuple[str, str], ...], text_of: Callable[[str], str] = str
+           ) -> Iterator[tuple[str, str, str]]:
+    """Each match of ``patterns`` in the texts of ``scenario`` as written: (where, the words matched, the pattern's
+    advice), each text read as ``text_of`` gives it."""
+    compiled = [(re.compile(pattern), advice) for pattern, advice in patterns]
     for i, step in enumerate(scenario.raw.get("steps", ())):
         for key, text in raw_texts(step):
-            for pattern, instead in patterns:
-                for match in pattern.finditer(REFERENCE.sub("", text)):
-                    problems.append(f"step {i + 1} {key}: {json.dumps(match[0])} types a board fact by hand: "
-                                    f"write {instead}")
-    return problems
+            for pattern, advice in compiled:
+                for match in pattern.finditer(text_of(text)):
+                    yield f"step {i + 1} {key}", json.dumps(match[0]), advice
+
+
+def free_text_facts(scenario: Any) -> list[str]:
+    """Texts of ``scenario`` (as written) that type a board fact by hand where a reference should name it."""
+    return [f"{where}: {words} types a board fact by hand: write {instead}"
+            for where, words, instead in _found(scenario, _own(scenario.game).free_text, partial(REFERENCE.sub, ""))]
 
 
 def misnamed(scenario: Any) -> list[str]:
     """Texts of ``scenario`` that call a thing by another name than the game's glossary (:attr:`References.names`)."""
-    problems = []
-    for pattern, name in _own(scenario.game).names:
-        found = re.compile(pattern)
-        for i, step in enumerate(scenario.raw.get("steps", ())):
-            for key, text in raw_texts(step):
-                problems += [f"step {i + 1} {key}: {json.dumps(match[0])}: say {name}" for match in found.finditer(text)]
-    return problems
+    return [f"{where}: {words}: say {name}" for where, words, name in _found(scenario, _own(scenario.game).names)]
